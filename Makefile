@@ -1,0 +1,89 @@
+# acpitrace — top-level build.  Everything is produced under $(OUT).
+#
+#   make            build build/acpitrace (static, runs on the host and in guests)
+#   make test       host tests + guest tests (make vmtest)
+#   make hosttest   unit tests and BPF verifier/test-run checks only
+#   make vmtest     the QEMU guest matrix (tools/vm)
+#   make demo       boot a 6.12 guest and stream a live trace of injected events
+#   make deps       install the Debian packages a fresh machine needs
+#   make vmlinux    regenerate vmlinux/vmlinux.h from this machine's BTF
+
+OUT       ?= build
+CC        ?= cc
+CLANG     ?= clang
+BPFTOOL   ?= bpftool
+ARCH      := x86
+
+CFLAGS    ?= -O2 -g
+CFLAGS    += -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE -I$(OUT) -Ibpf -Iuser
+LDLIBS    := -lbpf -lelf -lz
+# Static by default so one binary runs on the host and inside minimal guests.
+STATIC    ?= 1
+ifeq ($(STATIC),1)
+LDFLAGS   += -static
+endif
+
+BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux -Ibpf \
+	      -Wall -Werror -Wno-unused-function
+
+BPF_SRCS  := bpf/acpitrace.bpf.c bpf/capture_test.bpf.c
+BPF_HDRS  := $(wildcard bpf/*.h)
+SKELS     := $(patsubst bpf/%.bpf.c,$(OUT)/%.skel.h,$(BPF_SRCS))
+
+USER_SRCS := $(wildcard user/*.c)
+USER_OBJS := $(patsubst user/%.c,$(OUT)/user/%.o,$(USER_SRCS))
+LIB_OBJS  := $(filter-out $(OUT)/user/main.o,$(USER_OBJS))
+
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+UNIT_BIN  := $(OUT)/tests/unit_tests
+BPFT_BIN  := $(OUT)/tests/bpf_tests
+
+.PHONY: all clean test hosttest unittest bpftest vmtest demo deps vmlinux bench
+.DELETE_ON_ERROR:
+
+all: $(OUT)/acpitrace
+
+$(OUT)/%.bpf.o: bpf/%.bpf.c $(BPF_HDRS) vmlinux/vmlinux.h | $(OUT)
+	$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+
+$(OUT)/%.skel.h: $(OUT)/%.bpf.o
+	$(BPFTOOL) gen skeleton $< > $@
+
+$(OUT)/user/%.o: user/%.c $(wildcard user/*.h) bpf/acpitrace.h $(SKELS) | $(OUT)/user
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(OUT)/acpitrace: $(USER_OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+$(OUT)/tests/%.o: tests/unit/%.c $(wildcard user/*.h) $(SKELS) | $(OUT)/tests
+	$(CC) $(CFLAGS) -Itests/unit -c $< -o $@
+
+$(UNIT_BIN): $(patsubst tests/unit/%.c,$(OUT)/tests/%.o,$(UNIT_SRCS)) $(LIB_OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+$(BPFT_BIN): tests/bpf/bpf_tests.c $(LIB_OBJS) $(SKELS) | $(OUT)/tests
+	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) tests/bpf/bpf_tests.c $(LIB_OBJS) $(LDLIBS) -o $@
+
+$(OUT) $(OUT)/user $(OUT)/tests:
+	mkdir -p $@
+
+unittest: $(UNIT_BIN)
+	$(UNIT_BIN)
+
+bpftest: $(BPFT_BIN)
+	$(BPFT_BIN)
+
+hosttest: all unittest bpftest
+
+test: hosttest vmtest
+
+include tools/vm/vm.mk
+
+deps:
+	@tools/deps.sh
+
+vmlinux:
+	$(BPFTOOL) btf dump file /sys/kernel/btf/vmlinux format c > vmlinux/vmlinux.h
+
+clean:
+	rm -rf $(OUT)

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Records and configuration shared by the BPF programs and user space.
+ * Everything here is plain fixed-size data: it crosses the ring buffer and
+ * BPF maps as raw bytes, so field order and sizes are part of the ABI
+ * between acpitrace.bpf.c and user/.
+ */
+#ifndef ACPITRACE_H
+#define ACPITRACE_H
+
+#ifndef __VMLINUX_H__
+#include <linux/types.h>
+#endif
+
+/* Event sources; also indexes of the per-source counters. */
+enum at_source {
+	AT_SRC_SCI = 0,
+	AT_SRC_GPE,
+	AT_SRC_FIXED,
+	AT_SRC_NOTIFY,
+	AT_SRC_EC,
+	AT_SRC_EC_QUERY,
+	AT_SRC_WMI,
+	AT_SRC_GED,
+	AT_SRC_METHOD,
+	AT_SRC_MAX,
+};
+
+/* Where a Notify() or a method evaluation came from. */
+enum at_context {
+	AT_CTX_NONE = 0,	/* a driver or user evaluated AML directly */
+	AT_CTX_SCI,		/* inside the SCI handler */
+	AT_CTX_GPE_METHOD,	/* _Lxx/_Exx run by kacpid */
+	AT_CTX_EC_QUERY,	/* _Qxx run by kec_query */
+	AT_CTX_GED,		/* GED _EVT / _Exx / _Lxx */
+	AT_CTX_NOTIFY,		/* a Notify handler (kacpi_notify) */
+	AT_CTX_EC_EVENT,	/* EC event work (QR_EC issued by kec) */
+	AT_CTX_MAX,
+};
+
+/* ACPICA's GPE dispatch types (flags & ACPI_GPE_DISPATCH_MASK). */
+enum at_gpe_dispatch {
+	AT_GPE_NONE = 0,
+	AT_GPE_METHOD = 1,
+	AT_GPE_HANDLER = 2,
+	AT_GPE_NOTIFY = 3,
+	AT_GPE_RAW_HANDLER = 4,
+	AT_GPE_UNKNOWN = 0xff,	/* dispatch info was not reachable */
+};
+
+/* ACPI object types as returned by _WED (ACPI_TYPE_*). */
+enum at_obj_type {
+	AT_OBJ_NONE = 0,
+	AT_OBJ_INTEGER = 1,
+	AT_OBJ_STRING = 2,
+	AT_OBJ_BUFFER = 3,
+	AT_OBJ_PACKAGE = 4,
+};
+
+/* Record flags. */
+#define AT_F_HAS_DURATION	0x0001
+#define AT_F_HAS_GUID		0x0002	/* wmi.guid came from the kernel */
+#define AT_F_HAS_DATA		0x0004	/* payload valid */
+#define AT_F_DRIVER_HANDLER	0x0008	/* EC query / GPE went to a C handler */
+#define AT_F_PATH_TRUNC		0x0010	/* path deeper than AT_PATH_SEGS */
+#define AT_F_DATA_TRUNC		0x0020	/* payload longer than AT_DATA_MAX */
+
+#define AT_PATH_SEGS	12
+#define AT_DATA_MAX	64
+#define AT_COMM_LEN	16
+
+/*
+ * An ACPI namespace path, leaf first: seg[0] is the node's own 4-char
+ * name, seg[depth-1] the child of the root.  Names keep ACPICA's '_'
+ * padding; user space trims it when printing.
+ */
+struct at_path {
+	__u32 seg[AT_PATH_SEGS];
+	__u8 depth;
+	__u8 pad[3];
+};
+
+struct at_ec {
+	__u8 command;
+	__u8 wlen;
+	__u8 rlen;
+	__u8 pad;
+	__u8 wdata[4];
+	__u8 rdata[4];
+};
+
+struct at_wmi {
+	__u8 guid[16];		/* raw guid_t bytes, printed as %pUL */
+	__u32 notify_id;
+};
+
+struct at_event {
+	__u64 ts_ns;		/* bpf_ktime_get_ns() when the work started */
+	__u64 id;		/* unique record id, never 0 */
+	__u64 parent;		/* id of the record that caused this one, 0 = none */
+	__u64 chain;		/* id of the chain's root record */
+	__u64 duration_ns;	/* valid with AT_F_HAS_DURATION */
+	__u64 value;		/* integer payload (notify value, _WED integer...) */
+	__u32 cpu;
+	__u32 pid;
+	char comm[AT_COMM_LEN];
+	__u8 source;		/* enum at_source */
+	__u8 context;		/* enum at_context */
+	__u8 subtype;		/* GPE dispatch, fixed event, payload type */
+	__u8 depth;		/* position in the chain, 0 = root */
+	__u16 flags;		/* AT_F_* */
+	__u16 data_len;		/* bytes valid in data[] */
+	__s32 result;		/* errno (EC) or acpi_status (methods) */
+	__u32 number;		/* GPE, query, fixed event, IRQ, notify value */
+	struct at_path path;	/* primary path: target, method, device */
+	struct at_path path2;	/* secondary: GPE block device, GED _EVT... */
+	struct at_ec ec;
+	struct at_wmi wmi;
+	__u8 data[AT_DATA_MAX];
+};
+
+/*
+ * In-kernel filter.  A record that fails it is counted as filtered and
+ * never reserved in the ring buffer.  Zero means "no constraint".
+ */
+#define AT_FILTER_PATH_PREFIX	0x1
+
+struct at_filter {
+	__u32 source_mask;	/* bit per enum at_source; 0 = all */
+	__u32 gpe_set;		/* 1 = match only gpe */
+	__u32 gpe;
+	__u32 value_set;
+	__u64 value;		/* notify value / query number / _WED int */
+	__u32 path_flags;	/* AT_FILTER_PATH_* */
+	__u32 path_depth;	/* 0 = no path filter */
+	__u32 path_seg[AT_PATH_SEGS];	/* root first */
+};
+
+/* Per-source counters, one slot per CPU, summed by user space. */
+struct at_counters {
+	__u64 seen;		/* events the hooks observed */
+	__u64 emitted;		/* records submitted to the ring buffer */
+	__u64 filtered;		/* dropped by the filter */
+	__u64 dropped;		/* ring buffer was full */
+	__u64 ratelimited;	/* over the per-source rate limit */
+};
+
+#endif /* ACPITRACE_H */

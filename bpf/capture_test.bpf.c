@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The capture core (capture.bpf.h) in a program type that loads and
+ * runs through BPF_PROG_TEST_RUN on any kernel, including ones that
+ * refuse tracing programs.  tests/bpf/bpf_tests.c drives it with
+ * synthetic namespace nodes and records and checks what reaches the
+ * ring buffer and the counters, so the real verifier and JIT check this
+ * logic on every test run.
+ *
+ * ctx->args[0] selects an operation, the rest are its operands.
+ */
+#include "capture.bpf.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+enum test_op {
+	OP_EMIT = 1,		/* args: source, node index (-1 none), number */
+	OP_LINK_PUT,		/* args: ptr, kind */
+	OP_LINK_GET,		/* args: ptr, kind, take -> result */
+	OP_CHILD,		/* args: parent id or 0 -> result ctx */
+	OP_LINK_AGE,		/* args: ptr, kind: backdate the link */
+};
+
+/* A synthetic namespace: \_SB_.PCI0.S30_ and \_GPE._E01 (kernel memory). */
+#define NODES 6
+struct acpi_namespace_node nodes[NODES];
+
+/* Results for user space to read back. */
+struct test_result {
+	__u64 ret;
+	struct at_ctx ctx;
+	struct at_path path;
+} result;
+
+static __always_inline void build_namespace(void)
+{
+	/* 0 root "\___", 1 _SB_, 2 PCI0, 3 S30_, 4 _GPE, 5 _E01 */
+	nodes[0].name.integer = AT_ROOT_NAME;
+	nodes[1].name.integer = 0x5f42535f;	/* "_SB_" */
+	nodes[1].parent = &nodes[0];
+	nodes[2].name.integer = 0x30494350;	/* "PCI0" */
+	nodes[2].parent = &nodes[1];
+	nodes[3].name.integer = 0x5f303353;	/* "S30_" */
+	nodes[3].parent = &nodes[2];
+	nodes[4].name.integer = 0x4550475f;	/* "_GPE" */
+	nodes[4].parent = &nodes[0];
+	nodes[5].name.integer = 0x3130455f;	/* "_E01" */
+	nodes[5].parent = &nodes[4];
+}
+
+static __always_inline int op_emit(__u64 source, __s64 node, __u64 number)
+{
+	struct at_ctx c = {};
+	struct at_event *e;
+
+	at_ctx_child(&c, NULL, AT_CTX_NONE);
+	e = at_new_event(0, source, &c, 0);
+	if (!e)
+		return -1;
+	e->number = number;
+	e->value = number;
+	if (node >= 0 && node < NODES)
+		at_read_path(&e->path, &nodes[node]);
+	result.path = e->path;
+	return at_emit(e);
+}
+
+SEC("raw_tp")
+int capture_test(struct bpf_raw_tracepoint_args *ctx)
+{
+	__u64 op = ctx->args[0];
+	struct at_ctx c = {}, parent = {};
+
+	build_namespace();
+	switch (op) {
+	case OP_EMIT:
+		result.ret = op_emit(ctx->args[1], ctx->args[2], ctx->args[3]);
+		break;
+	case OP_LINK_PUT:
+		at_ctx_child(&c, NULL, AT_CTX_GPE_METHOD);
+		at_link_put(ctx->args[1], ctx->args[2], &c);
+		result.ctx = c;
+		result.ret = 0;
+		break;
+	case OP_LINK_GET:
+		result.ret = at_link_get(ctx->args[1], ctx->args[2], &c, ctx->args[3]);
+		result.ctx = c;
+		break;
+	case OP_CHILD:
+		if (ctx->args[1]) {
+			parent = result.ctx;
+		}
+		at_ctx_child(&c, ctx->args[1] ? &parent : NULL, AT_CTX_NOTIFY);
+		result.ctx = c;
+		result.ret = 0;
+		break;
+	case OP_LINK_AGE: {
+		struct at_link_key k = { .ptr = ctx->args[1], .kind = ctx->args[2] };
+		struct at_ctx *v = bpf_map_lookup_elem(&links, &k);
+
+		if (v)
+			v->ts -= AT_LINK_MAX_AGE_NS + 1;
+		result.ret = v ? 0 : 1;
+		break;
+	}
+	default:
+		result.ret = -1;
+	}
+	return 0;
+}

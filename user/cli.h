@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shared pieces of the command line: global options and subcommands. */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdbool.h>
+
+struct global_opts {
+	bool json;
+	bool verbose;
+};
+
+extern struct global_opts g_opts;
+
+int cmd_trace(int argc, char **argv);
+int cmd_probe(int argc, char **argv);
+
+/* "acpitrace: " + message on stderr; always returns 2 (usage error). */
+int usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Route libbpf's messages to stderr only with --verbose. */
+void setup_libbpf_logging(void);
+
+#endif

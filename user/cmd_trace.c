@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-2.0
+/* acpitrace trace: print every ACPI platform event live. */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <bpf/libbpf.h>
+#include "cli.h"
+#include "decode.h"
+#include "filter.h"
+#include "output.h"
+#include "tracer.h"
+
+struct trace_opts {
+	struct tracer_opts t;
+	double duration;	/* seconds, 0 = until Ctrl-C */
+	unsigned long long count;	/* records, 0 = unlimited */
+	const char *ready_file;
+	const char *sysfs_root;
+};
+
+struct trace_state {
+	struct output out;
+	unsigned long long count;
+	unsigned long long limit;
+};
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static void trace_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: acpitrace [-j] trace [OPTIONS]\n"
+		"Print every ACPI platform event as it happens.\n\n"
+		"  -j, --json              one JSON object per line (schema: README)\n"
+		"  -s, --source LIST       only these sources: sci,gpe,fixed,notify,ec,\n"
+		"                          ec_query,wmi,ged,method\n"
+		"  -g, --gpe N             only GPE N\n"
+		"  -p, --path PATH         only events on this ACPI path (\\_SB.PCI0.S30;\n"
+		"                          end with * for a subtree)\n"
+		"  -V, --value N           only this Notify value / EC query / WMI data\n"
+		"  -d, --duration SECONDS  stop after this long\n"
+		"  -c, --count N           stop after N events\n"
+		"  -m, --methods           also trace every AML method evaluation\n"
+		"  -r, --rate-limit N      at most N events/s per source and CPU\n"
+		"  -a, --attach MODE       auto (default), fentry or kprobe\n"
+		"  -R, --ready-file PATH   create PATH once every hook is attached\n"
+		"      --sysfs-root DIR    resolve device names under DIR (tests)\n"
+		"  -h, --help\n");
+}
+
+static int parse_positive(const char *text, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(text, &end);
+	if (errno || *end || !(v > 0) || v > 1e9)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct trace_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "source", required_argument, NULL, 's' },
+		{ "gpe", required_argument, NULL, 'g' },
+		{ "path", required_argument, NULL, 'p' },
+		{ "value", required_argument, NULL, 'V' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "count", required_argument, NULL, 'c' },
+		{ "methods", no_argument, NULL, 'm' },
+		{ "rate-limit", required_argument, NULL, 'r' },
+		{ "attach", required_argument, NULL, 'a' },
+		{ "ready-file", required_argument, NULL, 'R' },
+		{ "sysfs-root", required_argument, NULL, 'S' },
+		{ "help", no_argument, NULL, 'h' },
+		{},
+	};
+	const char *err;
+	uint64_t n;
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":js:g:p:V:d:c:mr:a:R:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'j': g_opts.json = true; break;
+		case 's':
+			if (filter_add_sources(&o->t.filter, optarg, &err))
+				return usage_error("trace", "--source '%s': %s", optarg, err);
+			break;
+		case 'g':
+			if (filter_set_gpe(&o->t.filter, optarg, &err))
+				return usage_error("trace", "--gpe '%s': %s", optarg, err);
+			break;
+		case 'p':
+			if (filter_set_path(&o->t.filter, optarg, &err))
+				return usage_error("trace", "--path '%s': %s", optarg, err);
+			break;
+		case 'V':
+			if (filter_set_value(&o->t.filter, optarg, &err))
+				return usage_error("trace", "--value '%s': %s", optarg, err);
+			break;
+		case 'd':
+			if (parse_positive(optarg, &o->duration))
+				return usage_error("trace", "--duration '%s': expected seconds > 0", optarg);
+			break;
+		case 'c':
+			if (parse_u64(optarg, &n) || !n)
+				return usage_error("trace", "--count '%s': expected a number > 0", optarg);
+			o->count = n;
+			break;
+		case 'm': o->t.attach.methods = true; break;
+		case 'r':
+			if (parse_u64(optarg, &n) || !n || n > 1000000000)
+				return usage_error("trace", "--rate-limit '%s': expected events/s > 0", optarg);
+			o->t.rate_limit = n;
+			break;
+		case 'a':
+			if (!strcmp(optarg, "auto"))
+				o->t.attach.force = FORCE_AUTO;
+			else if (!strcmp(optarg, "fentry"))
+				o->t.attach.force = FORCE_FENTRY;
+			else if (!strcmp(optarg, "kprobe"))
+				o->t.attach.force = FORCE_KPROBE;
+			else
+				return usage_error("trace", "--attach '%s': expected auto, fentry or kprobe", optarg);
+			break;
+		case 'R': o->ready_file = optarg; break;
+		case 'S': o->sysfs_root = optarg; break;
+		case 'h': trace_usage(stdout); exit(0);
+		case ':': return usage_error("trace", "option '%s' needs a value", argv[optind - 1]);
+		default: return usage_error("trace", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return usage_error("trace", "unexpected argument '%s'", argv[optind]);
+	return 0;
+}
+
+static int on_event(void *ctx, void *data, size_t size)
+{
+	struct trace_state *st = ctx;
+
+	if (size < sizeof(struct at_event))
+		return 0;
+	output_event(&st->out, data);
+	st->count++;
+	if (st->limit && st->count >= st->limit)
+		stop = 1;
+	return 0;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);	/* bpf_ktime_get_ns()'s clock */
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static int write_ready_file(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "acpitrace trace: cannot create ready file %s: %s\n", path,
+			strerror(errno));
+		return -1;
+	}
+	fprintf(f, "ready\n");
+	return fclose(f);
+}
+
+static void print_totals(struct tracer *t, bool json)
+{
+	struct at_counters c[AT_SRC_MAX];
+
+	if (tracer_counters(t, c))
+		return;
+	fprintf(stderr, "\n%-9s %10s %10s %10s %10s %10s\n", "source", "seen", "emitted",
+		"filtered", "ratelimit", "dropped");
+	for (int s = 0; s < AT_SRC_MAX; s++)
+		fprintf(stderr, "%-9s %10llu %10llu %10llu %10llu %10llu\n", source_name(s),
+			(unsigned long long)c[s].seen, (unsigned long long)c[s].emitted,
+			(unsigned long long)c[s].filtered, (unsigned long long)c[s].ratelimited,
+			(unsigned long long)c[s].dropped);
+	if (!json)
+		return;
+	printf("{\"totals\":{");
+	for (int s = 0; s < AT_SRC_MAX; s++)
+		printf("%s\"%s\":{\"seen\":%llu,\"emitted\":%llu,\"filtered\":%llu,"
+		       "\"ratelimited\":%llu,\"dropped\":%llu}", s ? "," : "", source_name(s),
+		       (unsigned long long)c[s].seen, (unsigned long long)c[s].emitted,
+		       (unsigned long long)c[s].filtered, (unsigned long long)c[s].ratelimited,
+		       (unsigned long long)c[s].dropped);
+	printf("}}\n");
+	fflush(stdout);
+}
+
+static void announce(const struct tracer *t)
+{
+	fprintf(stderr, "acpitrace: tracing on %s with %u of %u hooks (%u fentry, %u kprobe, %u skipped)",
+		t->k.release, t->plan.attached, nr_hooks, t->plan.fentry, t->plan.kprobe,
+		t->plan.skipped);
+	if (g_opts.verbose) {
+		fprintf(stderr, ":\n");
+		for (unsigned int i = 0; i < nr_hooks; i++)
+			fprintf(stderr, "  %-16s %-7s %s\n", hooks[i].name,
+				t->plan.h[i].attached ? attach_mode_name(t->plan.h[i].mode) : "skip",
+				t->plan.h[i].why);
+	} else {
+		fprintf(stderr, "; all attached, Ctrl-C to stop\n");
+	}
+}
+
+static int poll_loop(struct ring_buffer *rb, double duration)
+{
+	uint64_t end = duration ? now_ns() + (uint64_t)(duration * 1e9) : 0;
+	int err = 0;
+
+	while (!stop) {
+		err = ring_buffer__poll(rb, 100);
+		if (err == -EINTR) {
+			err = 0;
+			continue;
+		}
+		if (err < 0)
+			break;
+		err = 0;
+		if (end && now_ns() >= end)
+			break;
+	}
+	ring_buffer__consume(rb);	/* what is already in the buffer */
+	return err;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+	struct trace_opts o = { 0 };
+	struct trace_state st = { 0 };
+	struct acpi_sysfs sys;
+	struct ring_buffer *rb = NULL;
+	struct tracer t;
+	int err;
+
+	err = parse_args(argc, argv, &o);
+	if (err)
+		return err;
+	acpi_sysfs_load(&sys, o.sysfs_root);
+	if (tracer_open(&t, &o.t)) {
+		if (!t.plan.attached && t.k.fentry_err && t.k.kprobe_err)
+			tracer_explain_refusal(&t.k, stderr);
+		else
+			fprintf(stderr, "acpitrace trace: %s\n", t.error);
+		err = 1;
+		goto cleanup;
+	}
+	st.out = (struct output){ .out = stdout, .json = g_opts.json, .t0_ns = now_ns(),
+				  .sys = &sys };
+	st.limit = o.count;
+	rb = ring_buffer__new(tracer_ringbuf_fd(&t), on_event, &st, NULL);
+	if (!rb) {
+		fprintf(stderr, "acpitrace trace: cannot open the ring buffer: %s\n", strerror(errno));
+		err = 1;
+		goto cleanup;
+	}
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	announce(&t);
+	if (o.ready_file && write_ready_file(o.ready_file)) {
+		err = 1;
+		goto cleanup;
+	}
+	err = poll_loop(rb, o.duration);
+	if (err)
+		fprintf(stderr, "acpitrace trace: polling the ring buffer failed: %s\n", strerror(-err));
+	print_totals(&t, g_opts.json);
+	err = err ? 1 : 0;
+cleanup:
+	ring_buffer__free(rb);
+	tracer_close(&t);
+	acpi_sysfs_free(&sys);
+	return err;
+}

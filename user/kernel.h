@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the running kernel offers: BTF (vmlinux and modules), kallsyms,
+ * and whether fentry and kprobe programs can actually attach.  Probed
+ * once, before anything is loaded, so the loader can decide per program.
+ */
+#ifndef KERNEL_H
+#define KERNEL_H
+
+#include <stdbool.h>
+#include <bpf/btf.h>
+
+struct kernel_info {
+	char release[128];
+	struct btf *vmlinux_btf;	/* NULL when the kernel has no BTF */
+	int fentry_err;			/* 0 = fentry/fexit attach works */
+	int kprobe_err;			/* 0 = kprobe PMU present */
+	char fentry_why[160];
+	char kprobe_why[160];
+};
+
+int kernel_probe(struct kernel_info *k);
+void kernel_release(struct kernel_info *k);
+
+struct func_place {
+	bool in_btf;		/* vmlinux or module BTF has the FUNC */
+	bool in_kallsyms;
+	bool module_loaded;	/* for module functions */
+};
+
+/* Look up every function of the hook table at once. */
+void kernel_find_funcs(struct kernel_info *k, const char *const *funcs,
+		       const char *const *modules, unsigned int n,
+		       struct func_place *out);
+
+#endif

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "tracer.h"
+#include "acpitrace.h"
+#include "acpitrace.skel.h"
+
+static bool any_planned(const struct plan *p)
+{
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		if (p->h[i].mode != MODE_SKIP)
+			return true;
+	return false;
+}
+
+static int load(struct tracer *t, const struct tracer_opts *o)
+{
+	bool gpe_detect = false;
+	int err;
+
+	t->skel = acpitrace_bpf__open();
+	if (!t->skel) {
+		snprintf(t->error, sizeof(t->error), "cannot open the BPF object: %s",
+			 strerror(errno));
+		return -1;
+	}
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		if (!strcmp(hooks[i].name, "gpe_detect") && t->plan.h[i].mode != MODE_SKIP)
+			gpe_detect = true;
+	t->skel->rodata->at_filter = o->filter;
+	t->skel->rodata->at_rate_limit = o->rate_limit;
+	t->skel->rodata->at_trace_methods = o->attach.methods;
+	t->skel->rodata->at_gpe_emit_at_detect = gpe_detect;
+	attach_select(t->skel, &t->plan);
+	err = acpitrace_bpf__load(t->skel);
+	if (err) {
+		snprintf(t->error, sizeof(t->error),
+			 "loading the BPF programs failed: %s (run with --verbose for the verifier log)",
+			 strerror(-err));
+		acpitrace_bpf__destroy(t->skel);
+		t->skel = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int tracer_open(struct tracer *t, const struct tracer_opts *o)
+{
+	struct attach_opts ao = o->attach;
+
+	memset(t, 0, sizeof(*t));
+	kernel_probe(&t->k);
+	attach_plan(&t->k, &ao, &t->plan);
+	if (!any_planned(&t->plan)) {
+		snprintf(t->error, sizeof(t->error), "no hook can attach on this kernel");
+		return -1;
+	}
+	if (load(t, o)) {
+		/* one fentry target the verifier rejects: kprobes may still do */
+		if (ao.force != FORCE_AUTO || t->k.kprobe_err)
+			return -1;
+		ao.force = FORCE_KPROBE;
+		attach_plan(&t->k, &ao, &t->plan);
+		if (!any_planned(&t->plan) || load(t, o))
+			return -1;
+	}
+	attach_all(t->skel, &t->plan);
+	if (!t->plan.attached) {
+		snprintf(t->error, sizeof(t->error), "every hook failed to attach");
+		return -1;
+	}
+	return 0;
+}
+
+void tracer_close(struct tracer *t)
+{
+	attach_detach(&t->plan);
+	acpitrace_bpf__destroy(t->skel);
+	t->skel = NULL;
+	kernel_release(&t->k);
+}
+
+int tracer_counters(struct tracer *t, struct at_counters out[AT_SRC_MAX])
+{
+	int ncpu = libbpf_num_possible_cpus();
+	struct at_counters *percpu;
+	int fd = bpf_map__fd(t->skel->maps.counters);
+
+	memset(out, 0, sizeof(*out) * AT_SRC_MAX);
+	if (ncpu <= 0)
+		return -1;
+	percpu = calloc(ncpu, sizeof(*percpu));
+	if (!percpu)
+		return -1;
+	for (__u32 src = 0; src < AT_SRC_MAX; src++) {
+		if (bpf_map_lookup_elem(fd, &src, percpu))
+			continue;
+		for (int c = 0; c < ncpu; c++) {
+			out[src].seen += percpu[c].seen;
+			out[src].emitted += percpu[c].emitted;
+			out[src].filtered += percpu[c].filtered;
+			out[src].dropped += percpu[c].dropped;
+			out[src].ratelimited += percpu[c].ratelimited;
+		}
+	}
+	free(percpu);
+	return 0;
+}
+
+int tracer_ringbuf_fd(struct tracer *t)
+{
+	return bpf_map__fd(t->skel->maps.events);
+}
+
+void tracer_explain_refusal(const struct kernel_info *k, FILE *out)
+{
+	fprintf(out,
+		"acpitrace: this kernel (%s) does not let acpitrace trace:\n"
+		"  fentry/fexit: %s\n"
+		"  kprobe:       %s\n"
+		"acpitrace needs one of them (root, CONFIG_DEBUG_INFO_BTF for fentry or\n"
+		"CONFIG_KPROBES, and no lockdown=confidentiality).\n"
+		"To see it work on this machine, run the guest demo: make demo\n",
+		k->release, k->fentry_err ? k->fentry_why : "works",
+		k->kprobe_err ? k->kprobe_why : "works");
+}

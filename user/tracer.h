@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A loaded and attached acpitrace BPF object: the piece every command
+ * that captures events (trace, and later run/stats) starts from.
+ */
+#ifndef TRACER_H
+#define TRACER_H
+
+#include <stdio.h>
+#include "acpitrace.h"
+#include "attach.h"
+#include "kernel.h"
+
+struct tracer_opts {
+	struct attach_opts attach;
+	struct at_filter filter;
+	unsigned int rate_limit;
+};
+
+struct tracer {
+	struct kernel_info k;
+	struct plan plan;
+	struct acpitrace_bpf *skel;
+	char error[512];
+};
+
+/* 0 when at least one hook attached; otherwise -1 and t->error says why. */
+int tracer_open(struct tracer *t, const struct tracer_opts *o);
+void tracer_close(struct tracer *t);
+/* Sum the per-CPU counters of every source. */
+int tracer_counters(struct tracer *t, struct at_counters out[AT_SRC_MAX]);
+int tracer_ringbuf_fd(struct tracer *t);
+/* Explain, on @out, why nothing can attach on this kernel. */
+void tracer_explain_refusal(const struct kernel_info *k, FILE *out);
+
+#endif
