@@ -10,27 +10,23 @@
  * ctx->args[0] selects an operation, the rest are its operands.
  */
 #include "capture.bpf.h"
+#include "capture_test.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
-enum test_op {
-	OP_EMIT = 1,		/* args: source, node index (-1 none), number */
-	OP_LINK_PUT,		/* args: ptr, kind */
-	OP_LINK_GET,		/* args: ptr, kind, take -> result */
-	OP_CHILD,		/* args: parent id or 0 -> result ctx */
-	OP_LINK_AGE,		/* args: ptr, kind: backdate the link */
-};
-
 /* A synthetic namespace: \_SB_.PCI0.S30_ and \_GPE._E01 (kernel memory). */
 #define NODES 6
-struct acpi_namespace_node nodes[NODES];
+static struct acpi_namespace_node nodes[NODES];
 
 /* Results for user space to read back. */
-struct test_result {
-	__u64 ret;
-	struct at_ctx ctx;
-	struct at_path path;
-} result;
+struct test_result result;
+
+static __always_inline void save_ctx(const struct at_ctx *c)
+{
+	result.ctx_id = c->id;
+	result.ctx_chain = c->chain;
+	result.ctx_depth = c->depth;
+}
 
 static __always_inline void build_namespace(void)
 {
@@ -79,19 +75,20 @@ int capture_test(struct bpf_raw_tracepoint_args *ctx)
 	case OP_LINK_PUT:
 		at_ctx_child(&c, NULL, AT_CTX_GPE_METHOD);
 		at_link_put(ctx->args[1], ctx->args[2], &c);
-		result.ctx = c;
+		save_ctx(&c);
 		result.ret = 0;
 		break;
 	case OP_LINK_GET:
 		result.ret = at_link_get(ctx->args[1], ctx->args[2], &c, ctx->args[3]);
-		result.ctx = c;
+		save_ctx(&c);
 		break;
 	case OP_CHILD:
-		if (ctx->args[1]) {
-			parent = result.ctx;
-		}
+		parent.id = result.ctx_id;
+		parent.chain = result.ctx_chain;
+		parent.depth = result.ctx_depth;
+		parent.valid = 1;
 		at_ctx_child(&c, ctx->args[1] ? &parent : NULL, AT_CTX_NOTIFY);
-		result.ctx = c;
+		save_ctx(&c);
 		result.ret = 0;
 		break;
 	case OP_LINK_AGE: {

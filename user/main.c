@@ -3,7 +3,6 @@
  * acpitrace: trace and dispatch x86 platform (ACPI) events with eBPF.
  * Command table in the style of bpftool: global options, then a command.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <bpf/libbpf.h>
@@ -12,8 +11,6 @@
 #ifndef ACPITRACE_VERSION
 #define ACPITRACE_VERSION "0.1.0"
 #endif
-
-struct global_opts g_opts;
 
 struct command {
 	const char *name;
@@ -34,30 +31,6 @@ static void usage(FILE *out)
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
 	fprintf(out, "\nacpitrace " ACPITRACE_VERSION "\n");
-}
-
-int usage_error(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "acpitrace%s%s: ", cmd ? " " : "", cmd ? cmd : "");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry 'acpitrace %s--help'.\n", cmd ? cmd : "");
-	return 2;
-}
-
-static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	if (!g_opts.verbose || level == LIBBPF_DEBUG)
-		return 0;
-	return vfprintf(stderr, fmt, ap);
-}
-
-void setup_libbpf_logging(void)
-{
-	libbpf_set_print(libbpf_print);
 }
 
 int main(int argc, char **argv)

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shared by bpf/capture_test.bpf.c and tests/bpf/bpf_tests.c. */
+#ifndef CAPTURE_TEST_H
+#define CAPTURE_TEST_H
+
+#include "acpitrace.h"
+
+enum test_op {
+	OP_EMIT = 1,		/* args: source, node index (-1 none), number */
+	OP_LINK_PUT,		/* args: ptr, kind -> result.ctx_* */
+	OP_LINK_GET,		/* args: ptr, kind, take -> ret, result.ctx_* */
+	OP_CHILD,		/* args: 1 = child of result.ctx_*, 0 = new root */
+	OP_LINK_AGE,		/* args: ptr, kind: backdate the link */
+};
+
+struct test_result {
+	__u64 ret;
+	__u64 ctx_id;
+	__u64 ctx_chain;
+	__u64 ctx_depth;
+	struct at_path path;
+};
+
+#endif

@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The capture core (bpf/capture.bpf.h) under the real verifier and JIT:
+ * bpf/capture_test.bpf.c wraps it in a raw_tp program, which loads and
+ * runs through BPF_PROG_TEST_RUN even where tracing programs are refused.
+ * Each case loads the object with its own rodata (filter, rate limit),
+ * runs operations and checks the ring buffer and the per-CPU counters.
+ *
+ * Needs root (CAP_BPF + CAP_PERFMON); without it every case is reported
+ * as skipped with the reason.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "acpitrace.h"
+#include "capture_test.h"
+#include "capture_test.skel.h"
+
+
+static int passed, failed, skipped;
+static int case_failed;
+
+#define CHECK(cond, ...) do {						\
+	if (!(cond)) {							\
+		fprintf(stderr, "  %s:%d: %s: ", __FILE__, __LINE__, #cond);	\
+		fprintf(stderr, __VA_ARGS__);				\
+		fprintf(stderr, "\n");					\
+		case_failed = 1;					\
+	}								\
+} while (0)
+
+#define SEG(s) ((uint32_t)(s)[0] | (uint32_t)(s)[1] << 8 | (uint32_t)(s)[2] << 16 | (uint32_t)(s)[3] << 24)
+
+struct fixture {
+	struct capture_test_bpf *skel;
+	struct ring_buffer *rb;
+	int records;
+	struct at_event last;
+};
+
+static int on_record(void *ctx, void *data, size_t size)
+{
+	struct fixture *f = ctx;
+
+	if (size >= sizeof(f->last))
+		memcpy(&f->last, data, sizeof(f->last));
+	f->records++;
+	return 0;
+}
+
+static int setup(struct fixture *f, const struct at_filter *flt, unsigned int rate)
+{
+	memset(f, 0, sizeof(*f));
+	f->skel = capture_test_bpf__open();
+	if (!f->skel)
+		return -1;
+	if (flt)
+		f->skel->rodata->at_filter = *flt;
+	f->skel->rodata->at_rate_limit = rate;
+	if (capture_test_bpf__load(f->skel)) {
+		capture_test_bpf__destroy(f->skel);
+		f->skel = NULL;
+		return -1;
+	}
+	f->rb = ring_buffer__new(bpf_map__fd(f->skel->maps.events), on_record, f, NULL);
+	return f->rb ? 0 : -1;
+}
+
+static void teardown(struct fixture *f)
+{
+	ring_buffer__free(f->rb);
+	capture_test_bpf__destroy(f->skel);
+}
+
+static uint64_t run(struct fixture *f, uint64_t op, uint64_t a1, uint64_t a2, uint64_t a3)
+{
+	uint64_t args[4] = { op, a1, a2, a3 };
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args, .ctx_size_in = sizeof(args));
+	int err = bpf_prog_test_run_opts(bpf_program__fd(f->skel->progs.capture_test), &opts);
+
+	if (err) {
+		fprintf(stderr, "  test run failed: %s\n", strerror(errno));
+		case_failed = 1;
+		return ~0ULL;
+	}
+	return f->skel->bss->result.ret;
+}
+
+static uint64_t emit(struct fixture *f, unsigned int source, int node, uint64_t number)
+{
+	return run(f, OP_EMIT, source, (uint64_t)(int64_t)node, number);
+}
+
+static struct at_counters counters(struct fixture *f, unsigned int src)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	struct at_counters sum = { 0 }, *v = calloc(ncpu, sizeof(*v));
+
+	if (v && !bpf_map_lookup_elem(bpf_map__fd(f->skel->maps.counters), &src, v)) {
+		for (int i = 0; i < ncpu; i++) {
+			sum.seen += v[i].seen;
+			sum.emitted += v[i].emitted;
+			sum.filtered += v[i].filtered;
+			sum.dropped += v[i].dropped;
+			sum.ratelimited += v[i].ratelimited;
+		}
+	}
+	free(v);
+	return sum;
+}
+
+static int drain(struct fixture *f)
+{
+	f->records = 0;
+	ring_buffer__consume(f->rb);
+	return f->records;
+}
+
+/* Node indexes in capture_test.bpf.c: 2 \_SB.PCI0, 3 \_SB.PCI0.S30_, 5 \_GPE._E01 */
+
+static void t_path_walk(struct fixture *f)
+{
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == 0, "record not emitted");
+	CHECK(drain(f) == 1, "expected one record");
+	CHECK(f->last.source == AT_SRC_NOTIFY && f->last.number == 1, "wrong record");
+	CHECK(f->last.path.depth == 3, "depth %u", f->last.path.depth);
+	CHECK(f->last.path.seg[0] == SEG("S30_"), "leaf %08x", f->last.path.seg[0]);
+	CHECK(f->last.path.seg[1] == SEG("PCI0"), "seg1 %08x", f->last.path.seg[1]);
+	CHECK(f->last.path.seg[2] == SEG("_SB_"), "seg2 %08x", f->last.path.seg[2]);
+	CHECK(f->last.id && f->last.chain == f->last.id && !f->last.parent, "root identity");
+	CHECK(counters(f, AT_SRC_NOTIFY).emitted == 1, "emitted counter");
+	CHECK(emit(f, AT_SRC_NOTIFY, 0, 1) == 0, "root node record");
+	drain(f);
+	CHECK(f->last.path.depth == 0, "the root has no segments, depth %u", f->last.path.depth);
+}
+
+static void t_ids_unique(struct fixture *f)
+{
+	uint64_t prev = 0;
+
+	for (int i = 0; i < 50; i++) {
+		emit(f, AT_SRC_GPE, -1, i);
+		drain(f);
+		CHECK(f->last.id > prev, "ids must grow: %llu after %llu",
+		      (unsigned long long)f->last.id, (unsigned long long)prev);
+		prev = f->last.id;
+	}
+}
+
+static void t_filter_source(struct fixture *f)
+{
+	CHECK(emit(f, AT_SRC_GPE, -1, 1) == 1, "gpe should be filtered");
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == 0, "notify should pass");
+	CHECK(drain(f) == 1, "only the notify reaches the ring buffer");
+	CHECK(counters(f, AT_SRC_GPE).filtered == 1, "filtered counter");
+	CHECK(counters(f, AT_SRC_GPE).seen == 1, "seen counter");
+	CHECK(counters(f, AT_SRC_GPE).emitted == 0, "emitted counter");
+}
+
+static void t_filter_path_exact(struct fixture *f)
+{
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == 0, "\\_SB.PCI0.S30 should pass");
+	CHECK(emit(f, AT_SRC_NOTIFY, 2, 1) == 1, "\\_SB.PCI0 is not the exact path");
+	CHECK(emit(f, AT_SRC_NOTIFY, 5, 1) == 1, "\\_GPE._E01 should be filtered");
+	CHECK(drain(f) == 1, "one record");
+}
+
+static void t_filter_path_prefix(struct fixture *f)
+{
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == 0, "S30 is under \\_SB");
+	CHECK(emit(f, AT_SRC_NOTIFY, 2, 1) == 0, "PCI0 is under \\_SB");
+	CHECK(emit(f, AT_SRC_NOTIFY, 5, 1) == 1, "\\_GPE is not under \\_SB");
+	CHECK(emit(f, AT_SRC_NOTIFY, -1, 1) == 1, "no path never matches a path filter");
+	CHECK(drain(f) == 2, "two records");
+}
+
+static void t_filter_value(struct fixture *f)
+{
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 0x80) == 0, "value 0x80 passes");
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 0x81) == 1, "value 0x81 filtered");
+	CHECK(drain(f) == 1, "one record");
+}
+
+static void t_filter_gpe(struct fixture *f)
+{
+	CHECK(emit(f, AT_SRC_GPE, 4, 0x6e) == 0, "GPE 0x6e passes");
+	CHECK(emit(f, AT_SRC_GPE, 4, 0x6f) == 1, "GPE 0x6f filtered");
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 0x6e) == 1, "a GPE filter only passes GPEs");
+	CHECK(drain(f) == 1, "one record");
+}
+
+static void t_rate_limit(struct fixture *f)
+{
+	int ok = 0, limited = 0;
+
+	for (int i = 0; i < 5; i++) {
+		uint64_t r = emit(f, AT_SRC_WMI, -1, i);
+
+		ok += r == 0;
+		limited += r == 2;
+	}
+	/* the 1 s window may roll over once during the loop */
+	CHECK(ok >= 3 && ok <= 5 && ok + limited == 5, "ok %d limited %d", ok, limited);
+	CHECK(counters(f, AT_SRC_WMI).ratelimited == (uint64_t)limited, "ratelimited counter");
+	CHECK(drain(f) == ok, "ring buffer holds exactly the passed records");
+}
+
+static void t_drops_exact(struct fixture *f)
+{
+	const int n = 5000;	/* more than the 1 MiB ring buffer holds */
+	struct at_counters c;
+	int got;
+
+	for (int i = 0; i < n; i++)
+		emit(f, AT_SRC_EC, -1, i);
+	c = counters(f, AT_SRC_EC);
+	got = drain(f);
+	CHECK(c.seen == (uint64_t)n, "seen %llu", (unsigned long long)c.seen);
+	CHECK(c.dropped > 0, "the ring buffer should have overflowed");
+	CHECK(c.emitted + c.dropped == (uint64_t)n, "emitted %llu + dropped %llu != %d",
+	      (unsigned long long)c.emitted, (unsigned long long)c.dropped, n);
+	CHECK((uint64_t)got == c.emitted, "consumer read %d, kernel emitted %llu", got,
+	      (unsigned long long)c.emitted);
+}
+
+static void t_links(struct fixture *f)
+{
+	uint64_t id;
+
+	run(f, OP_LINK_PUT, 0xffff888012340000ULL, 2, 0);
+	id = f->skel->bss->result.ctx_id;
+	CHECK(run(f, OP_LINK_GET, 0xffff888012340000ULL, 3, 1) == 0, "another kind must not match");
+	CHECK(run(f, OP_LINK_GET, 0xffff888012340000ULL, 2, 0) == 1, "peek finds the link");
+	CHECK(f->skel->bss->result.ctx_id == id, "same producer id");
+	CHECK(run(f, OP_LINK_GET, 0xffff888012340000ULL, 2, 1) == 1, "take finds the link");
+	CHECK(run(f, OP_LINK_GET, 0xffff888012340000ULL, 2, 1) == 0, "a taken link is gone");
+	run(f, OP_LINK_PUT, 0xffff888012350000ULL, 2, 0);
+	CHECK(run(f, OP_LINK_AGE, 0xffff888012350000ULL, 2, 0) == 0, "link to age exists");
+	CHECK(run(f, OP_LINK_GET, 0xffff888012350000ULL, 2, 1) == 0, "a stale link is ignored");
+}
+
+static void t_chain(struct fixture *f)
+{
+	uint64_t root, chain;
+
+	run(f, OP_LINK_PUT, 1, 1, 0);	/* result.ctx = a fresh root context */
+	root = f->skel->bss->result.ctx_id;
+	chain = f->skel->bss->result.ctx_chain;
+	CHECK(chain == root && f->skel->bss->result.ctx_depth == 0, "a root starts its chain");
+	run(f, OP_CHILD, 1, 0, 0);
+	CHECK(f->skel->bss->result.ctx_chain == root, "child keeps the chain");
+	CHECK(f->skel->bss->result.ctx_depth == 1, "child depth 1");
+	CHECK(f->skel->bss->result.ctx_id != root, "child has its own id");
+	run(f, OP_CHILD, 1, 0, 0);
+	CHECK(f->skel->bss->result.ctx_depth == 2, "grandchild depth 2");
+	run(f, OP_CHILD, 0, 0, 0);
+	CHECK(f->skel->bss->result.ctx_depth == 0 &&
+	      f->skel->bss->result.ctx_chain == f->skel->bss->result.ctx_id, "no parent: new chain");
+}
+
+static struct at_filter path_filter(const char *const *segs, int n, int prefix)
+{
+	struct at_filter flt = { 0 };
+
+	for (int i = 0; i < n; i++)
+		flt.path_seg[i] = SEG(segs[i]);
+	flt.path_depth = n;
+	flt.path_flags = prefix ? AT_FILTER_PATH_PREFIX : 0;
+	return flt;
+}
+
+struct test_case {
+	const char *name;
+	void (*fn)(struct fixture *f);
+	struct at_filter filter;
+	unsigned int rate;
+};
+
+static int libbpf_quiet(enum libbpf_print_level l, const char *fmt, va_list ap)
+{
+	if (l == LIBBPF_DEBUG || !getenv("BPF_TESTS_VERBOSE"))
+		return 0;
+	return vfprintf(stderr, fmt, ap);
+}
+
+int main(void)
+{
+	static const char *const s30[] = { "_SB_", "PCI0", "S30_" };
+	static const char *const sb[] = { "_SB_" };
+	struct test_case cases[] = {
+		{ .name = "path_walk", .fn = t_path_walk },
+		{ .name = "ids_unique", .fn = t_ids_unique },
+		{ .name = "filter_source", .fn = t_filter_source, .filter = { .source_mask = 1U << AT_SRC_NOTIFY } },
+		{ .name = "filter_path_exact", .fn = t_filter_path_exact, .filter = path_filter(s30, 3, 0) },
+		{ .name = "filter_path_prefix", .fn = t_filter_path_prefix, .filter = path_filter(sb, 1, 1) },
+		{ .name = "filter_value", .fn = t_filter_value, .filter = { .value_set = 1, .value = 0x80 } },
+		{ .name = "filter_gpe", .fn = t_filter_gpe, .filter = { .gpe_set = 1, .gpe = 0x6e } },
+		{ .name = "rate_limit", .fn = t_rate_limit, .rate = 3 },
+		{ .name = "drops_exact", .fn = t_drops_exact },
+		{ .name = "links", .fn = t_links },
+		{ .name = "chain", .fn = t_chain },
+	};
+
+	libbpf_set_print(libbpf_quiet);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct fixture f;
+
+		if (setup(&f, &cases[i].filter, cases[i].rate)) {
+			if (geteuid() != 0 || errno == EPERM) {
+				printf("SKIP %s: loading BPF needs root (CAP_BPF, CAP_PERFMON)\n",
+				       cases[i].name);
+				skipped++;
+				continue;
+			}
+			printf("FAIL %s: cannot load capture_test.bpf.o: %s\n", cases[i].name,
+			       strerror(errno));
+			failed++;
+			continue;
+		}
+		case_failed = 0;
+		cases[i].fn(&f);
+		teardown(&f);
+		printf("%s %s\n", case_failed ? "FAIL" : "PASS", cases[i].name);
+		case_failed ? failed++ : passed++;
+	}
+	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+	return failed ? 1 : 0;
+}
