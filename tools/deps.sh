@@ -1,0 +1,28 @@
+#!/bin/bash
+# Install the Debian packages acpitrace needs to build and test.
+# As root: installs what is missing. Otherwise: prints the apt-get line.
+set -euo pipefail
+
+BUILD=(make gcc clang llvm pkg-config libbpf-dev bpftool libelf-dev zlib1g-dev libevdev-dev)
+# the QEMU guest tests: kernels come from Debian's linux-image packages,
+# fetched by tools/vm/kernel into a cache at test time
+TEST=(qemu-system-x86 busybox-static acpica-tools cpio xz-utils kmod jq)
+
+missing=()
+for p in "${BUILD[@]}" "${TEST[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+		missing+=("$p")
+done
+if [[ ${#missing[@]} -eq 0 ]]; then
+	echo "deps: all packages present"
+	exit 0
+fi
+if [[ $(id -u) -ne 0 ]]; then
+	echo "deps: missing packages; as root run:"
+	echo "  apt-get update && apt-get install -y ${missing[*]}"
+	exit 1
+fi
+echo "deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
