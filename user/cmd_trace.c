@@ -12,6 +12,7 @@
 #include "decode.h"
 #include "filter.h"
 #include "output.h"
+#include "reorder.h"
 #include "tracer.h"
 
 struct trace_opts {
@@ -20,10 +21,12 @@ struct trace_opts {
 	unsigned long long count;	/* records, 0 = unlimited */
 	const char *ready_file;
 	const char *sysfs_root;
+	double reorder_ms;
 };
 
 struct trace_state {
 	struct output out;
+	struct reorder reorder;
 	unsigned long long count;
 	unsigned long long limit;
 };
@@ -54,6 +57,8 @@ static void trace_usage(FILE *out)
 		"  -r, --rate-limit N      at most N events/s per source and CPU\n"
 		"  -a, --attach MODE       auto (default), fentry or kprobe\n"
 		"  -R, --ready-file PATH   create PATH once every hook is attached\n"
+		"      --reorder-ms MS     hold records MS ms to print them in start\n"
+		"                          order (default 100, 0 = as they complete)\n"
 		"      --sysfs-root DIR    resolve device names under DIR (tests)\n"
 		"  -h, --help\n");
 }
@@ -86,6 +91,7 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 		{ "attach", required_argument, NULL, 'a' },
 		{ "ready-file", required_argument, NULL, 'R' },
 		{ "sysfs-root", required_argument, NULL, 'S' },
+		{ "reorder-ms", required_argument, NULL, 'O' },
 		{ "help", no_argument, NULL, 'h' },
 		{},
 	};
@@ -141,6 +147,11 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 			break;
 		case 'R': o->ready_file = optarg; break;
 		case 'S': o->sysfs_root = optarg; break;
+		case 'O':
+			if (parse_u64(optarg, &n) || n > 60000)
+				return usage_error("trace", "--reorder-ms '%s': expected 0..60000", optarg);
+			o->reorder_ms = n;
+			break;
 		case 'h': trace_usage(stdout); exit(0);
 		case ':': return usage_error("trace", "option '%s' needs a value", argv[optind - 1]);
 		default: return usage_error("trace", "unknown option '%s'", argv[optind - 1]);
@@ -151,16 +162,25 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 	return 0;
 }
 
+static void print_record(void *ctx, const struct at_event *e)
+{
+	struct trace_state *st = ctx;
+
+	if (st->limit && st->count >= st->limit)
+		return;
+	output_event(&st->out, e);
+	st->count++;
+	if (st->limit && st->count >= st->limit)
+		stop = 1;
+}
+
 static int on_event(void *ctx, void *data, size_t size)
 {
 	struct trace_state *st = ctx;
 
 	if (size < sizeof(struct at_event))
 		return 0;
-	output_event(&st->out, data);
-	st->count++;
-	if (st->limit && st->count >= st->limit)
-		stop = 1;
+	reorder_push(&st->reorder, data);
 	return 0;
 }
 
@@ -227,13 +247,13 @@ static void announce(const struct tracer *t)
 	}
 }
 
-static int poll_loop(struct ring_buffer *rb, double duration)
+static int poll_loop(struct ring_buffer *rb, struct reorder *ro, double duration)
 {
 	uint64_t end = duration ? now_ns() + (uint64_t)(duration * 1e9) : 0;
 	int err = 0;
 
 	while (!stop) {
-		err = ring_buffer__poll(rb, 100);
+		err = ring_buffer__poll(rb, 20);
 		if (err == -EINTR) {
 			err = 0;
 			continue;
@@ -241,16 +261,18 @@ static int poll_loop(struct ring_buffer *rb, double duration)
 		if (err < 0)
 			break;
 		err = 0;
+		reorder_flush(ro, now_ns());
 		if (end && now_ns() >= end)
 			break;
 	}
 	ring_buffer__consume(rb);	/* what is already in the buffer */
+	reorder_flush_all(ro);
 	return err;
 }
 
 int cmd_trace(int argc, char **argv)
 {
-	struct trace_opts o = { 0 };
+	struct trace_opts o = { .reorder_ms = 100 };
 	struct trace_state st = { 0 };
 	struct acpi_sysfs sys;
 	struct ring_buffer *rb = NULL;
@@ -272,6 +294,11 @@ int cmd_trace(int argc, char **argv)
 	st.out = (struct output){ .out = stdout, .json = g_opts.json, .t0_ns = now_ns(),
 				  .sys = &sys };
 	st.limit = o.count;
+	if (reorder_init(&st.reorder, 4096, o.reorder_ms * 1e6, print_record, &st)) {
+		fprintf(stderr, "acpitrace trace: out of memory\n");
+		err = 1;
+		goto cleanup;
+	}
 	rb = ring_buffer__new(tracer_ringbuf_fd(&t), on_event, &st, NULL);
 	if (!rb) {
 		fprintf(stderr, "acpitrace trace: cannot open the ring buffer: %s\n", strerror(errno));
@@ -285,13 +312,14 @@ int cmd_trace(int argc, char **argv)
 		err = 1;
 		goto cleanup;
 	}
-	err = poll_loop(rb, o.duration);
+	err = poll_loop(rb, &st.reorder, o.duration);
 	if (err)
 		fprintf(stderr, "acpitrace trace: polling the ring buffer failed: %s\n", strerror(-err));
 	print_totals(&t, g_opts.json);
 	err = err ? 1 : 0;
 cleanup:
 	ring_buffer__free(rb);
+	reorder_free(&st.reorder);
 	tracer_close(&t);
 	acpi_sysfs_free(&sys);
 	return err;
