@@ -1,0 +1,28 @@
+# tools/vm/vm.mk — guest test harness targets, included by the root Makefile
+# (which defines OUT and `all`).
+#
+#   make vmtest     every scenario in tests/vm/scenarios on kernels 6.1 and 6.12
+#                   (VMTEST_ARGS="--kernel 6.12 power" narrows it down)
+#   make vmkernels  fetch and unpack both guest kernels into the cache
+#   make demo       the live trace demo (tools/vm/demo)
+
+QMP_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
+VMTEST_ARGS ?=
+
+.PHONY: vmtest vmkernels demo qmp
+
+$(OUT)/tools/qmp: tools/vm/qmp.c
+	@mkdir -p $(dir $@)
+	$(CC) $(QMP_CFLAGS) $< -o $@
+
+qmp: $(OUT)/tools/qmp
+
+vmkernels:
+	tools/vm/kernel 6.1 >/dev/null
+	tools/vm/kernel 6.12 >/dev/null
+
+vmtest: all $(OUT)/tools/qmp
+	ACPITRACE_QMP=$(abspath $(OUT)/tools/qmp) tests/vm/run-all $(VMTEST_ARGS)
+
+demo: all $(OUT)/tools/qmp
+	ACPITRACE_QMP=$(abspath $(OUT)/tools/qmp) tools/vm/demo
