@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * user/attach.c planning and program selection, without touching the
+ * kernel: kernel_info carries a hand-made BTF, and fentry/kprobe support
+ * is set by hand.  Module hooks (wmi) depend on the host's loaded modules
+ * and are left out of the mode checks.
+ */
+#include <errno.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include "test.h"
+#include "attach.h"
+#include "hooks.h"
+#include "acpitrace.h"
+#include "acpitrace.skel.h"
+
+/* A "vmlinux" BTF holding every vmlinux hook function except @missing. */
+static struct btf *fake_btf(const char *missing)
+{
+	struct btf *btf = btf__new_empty();
+	int proto;
+
+	if (!btf)
+		return NULL;
+	proto = btf__add_func_proto(btf, 0);
+	for (unsigned int i = 0; i < nr_hooks && proto > 0; i++) {
+		if (hooks[i].module || (missing && !strcmp(hooks[i].func, missing)))
+			continue;
+		if (btf__add_func(btf, hooks[i].func, BTF_FUNC_GLOBAL, proto) < 0) {
+			btf__free(btf);
+			return NULL;
+		}
+	}
+	return btf;
+}
+
+static int idx(const char *name)
+{
+	const struct hook *h = hook_by_name(name);
+
+	return h ? (int)(h - hooks) : 0;
+}
+
+static void plan_with(struct plan *p, const char *missing, int fentry_err,
+		      int kprobe_err, enum force_mode force, bool methods)
+{
+	struct kernel_info k;
+	struct attach_opts o = { .force = force, .methods = methods };
+
+	memset(&k, 0, sizeof(k));
+	k.vmlinux_btf = fake_btf(missing);
+	k.fentry_err = fentry_err;
+	k.kprobe_err = kprobe_err;
+	CHECK(k.vmlinux_btf != NULL);
+	attach_plan(&k, &o, p);
+	btf__free(k.vmlinux_btf);
+}
+
+TEST(attach_mode_names)
+{
+	CHECK_STR(attach_mode_name(MODE_FENTRY), "fentry");
+	CHECK_STR(attach_mode_name(MODE_KPROBE), "kprobe");
+	CHECK_STR(attach_mode_name(MODE_SKIP), "skip");
+}
+
+TEST(attach_plan_fentry_everywhere)
+{
+	struct plan p;
+
+	plan_with(&p, NULL, 0, -ENOENT, FORCE_AUTO, false);
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		const struct hook *h = &hooks[i];
+		char why[200];
+
+		if (h->module)
+			continue;
+		if (h->flags & HOOK_METHODS) {
+			CHECK_EQ_INT(p.h[i].mode, MODE_SKIP);
+			CHECK_STR(p.h[i].why, "method tracing is off (--methods)");
+		} else if (h->fallback_for) {
+			/* the hook it stands in for attaches: not needed */
+			CHECK_EQ_INT(p.h[i].mode, MODE_SKIP);
+			snprintf(why, sizeof(why), "not needed: %s attaches",
+				 hook_by_name(h->fallback_for)->func);
+			CHECK_STR(p.h[i].why, why);
+		} else {
+			CHECK_EQ_INT(p.h[i].mode, MODE_FENTRY);
+			snprintf(why, sizeof(why), "%s in vmlinux BTF", h->func);
+			CHECK_STR(p.h[i].why, why);
+		}
+	}
+}
+
+TEST(attach_plan_methods_on)
+{
+	struct plan p;
+
+	plan_with(&p, NULL, 0, -ENOENT, FORCE_AUTO, true);
+	CHECK_EQ_INT(p.h[idx("method")].mode, MODE_FENTRY);
+	CHECK_STR(p.h[idx("method")].why, "acpi_ps_execute_method in vmlinux BTF");
+}
+
+TEST(attach_plan_fallback_used_when_main_missing)
+{
+	struct plan p;
+
+	/* no acpi_ec_transaction_unlocked (older kernel), no kprobes */
+	plan_with(&p, "acpi_ec_transaction_unlocked", 0, -ENOENT, FORCE_AUTO, false);
+	CHECK_EQ_INT(p.h[idx("ec_txn")].mode, MODE_SKIP);
+	CHECK_EQ_INT(p.h[idx("ec_txn_locked")].mode, MODE_FENTRY);
+	CHECK_STR(p.h[idx("ec_txn_locked")].why, "acpi_ec_transaction in vmlinux BTF");
+	CHECK_EQ_INT(p.h[idx("sci")].mode, MODE_FENTRY);
+}
+
+TEST(attach_plan_nothing_allowed)
+{
+	struct plan p;
+
+	plan_with(&p, NULL, -EPERM, -ENOENT, FORCE_AUTO, true);
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		CHECK_EQ_INT(p.h[i].mode, MODE_SKIP);
+		CHECK(p.h[i].why[0] != '\0');	/* every skip says why */
+	}
+	/* kprobe forced while the kprobe PMU is missing: nothing either */
+	plan_with(&p, NULL, 0, -ENOENT, FORCE_KPROBE, false);
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		CHECK_EQ_INT(p.h[i].mode, MODE_SKIP);
+		CHECK(p.h[i].why[0] != '\0');
+	}
+}
+
+TEST(attach_plan_force_fentry_never_kprobes)
+{
+	struct plan p;
+
+	/* ec_txn only reachable by kprobe (if at all): forced fentry skips it */
+	plan_with(&p, "acpi_ec_transaction_unlocked", 0, 0, FORCE_FENTRY, false);
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		CHECK(p.h[i].mode != MODE_KPROBE);
+	CHECK_EQ_INT(p.h[idx("ec_txn")].mode, MODE_SKIP);
+	CHECK_EQ_INT(p.h[idx("ec_txn_locked")].mode, MODE_FENTRY);
+}
+
+/* attach_select() enables exactly the planned flavour of each hook. */
+TEST(attach_select_autoload)
+{
+	libbpf_print_fn_t old = libbpf_set_print(NULL);
+	struct acpitrace_bpf *skel = acpitrace_bpf__open();
+	struct bpf_program *prog;
+	struct plan p;
+	unsigned int on = 0;
+
+	libbpf_set_print(old);
+	if (!skel) {
+		test_fail(__FILE__, __LINE__, "acpitrace_bpf__open failed: %d", errno);
+		return;
+	}
+	memset(&p, 0, sizeof(p));
+	p.h[idx("sci")].mode = MODE_FENTRY;
+	p.h[idx("notify")].mode = MODE_KPROBE;
+	p.h[idx("eval")].mode = MODE_KPROBE;	/* exit-only: kp_ saves the args */
+	attach_select(skel, &p);
+	bpf_object__for_each_program(prog, skel->obj) {
+		const char *n = bpf_program__name(prog);
+		bool want = !strcmp(n, "fe_sci") || !strcmp(n, "fx_sci") ||
+			    !strcmp(n, "kp_notify") || !strcmp(n, "kr_notify") ||
+			    !strcmp(n, "kp_eval") || !strcmp(n, "kr_eval");
+
+		if (bpf_program__autoload(prog) != want)
+			test_fail(__FILE__, __LINE__, "%s: autoload %d, want %d", n,
+				  bpf_program__autoload(prog), want);
+		on += bpf_program__autoload(prog);
+	}
+	CHECK_EQ_INT(on, 6);
+	acpitrace_bpf__destroy(skel);
+}
