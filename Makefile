@@ -15,7 +15,7 @@ BPFTOOL   ?= bpftool
 ARCH      := x86
 
 CFLAGS    ?= -O2 -g
-CFLAGS    += -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE -I$(OUT) -Ibpf -Iuser
+override CFLAGS += -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE -I$(OUT) -Ibpf -Iuser
 LDLIBS    := -lbpf -lelf -lz
 # Static by default so one binary runs on the host and inside minimal guests.
 STATIC    ?= 1

@@ -92,9 +92,13 @@ int acpi_path_parse(const char *text, uint32_t *segs, int max, int *prefix,
 			return -1;
 		}
 		memcpy(&segs[n++], name, 4);
-		if (*p == '.')
+		if (*p == '.') {
 			p++;
-		else if (*p == '*' && p[1]) {
+			if (!*p) {
+				*err = "empty path segment";
+				return -1;
+			}
+		} else if (*p == '*' && p[1]) {
 			*err = "'*' is only allowed at the end of a path";
 			return -1;
 		}

@@ -37,10 +37,14 @@ void json_escape(FILE *out, const char *s, size_t len)
 /* Comma and key for the next member of the current container. */
 static void member(struct json *j, const char *key)
 {
-	if (j->depth > 0 && j->need_comma[j->depth - 1])
-		fputc(',', j->out);
-	if (j->depth > 0)
-		j->need_comma[j->depth - 1] = true;
+	int level = j->depth - 1;
+
+	/* containers nested deeper than JSON_MAX_DEPTH get no commas */
+	if (level >= 0 && level < JSON_MAX_DEPTH) {
+		if (j->need_comma[level])
+			fputc(',', j->out);
+		j->need_comma[level] = true;
+	}
 	if (key) {
 		json_escape(j->out, key, strlen(key));
 		fputc(':', j->out);
