@@ -1,0 +1,58 @@
+# shellcheck shell=bash
+# acpitrace on QEMU's ACPI hotplug: CPU (GPE 0x02), memory (GPE 0x03) and
+# PCI plug + eject (GPE 0x01), each as the chain SCI > GPE > _Exx > Notify,
+# on both machines; GPE counts cross-checked with /sys/firmware/acpi/interrupts.
+MACHINES="pc q35"
+TIMEOUT=90
+
+guest() {
+	acpitrace --json trace --ready-file "$OUT/ready" >trace.json 2>trace.err &
+	pid=$!
+	vm_wait_for 30 test -e "$OUT/ready"
+	g1=$(vm_irq gpe01) g2=$(vm_irq gpe02) g3=$(vm_irq gpe03) sci=$(vm_irq sci)
+	vm_signal go
+	# the last record of each chain is the Notify: wait for it in the output
+	vm_wait_for 30 grep -q 'C001","device":"LNXCPU:01","hid":"LNXCPU","value":1' trace.json
+	vm_wait_for 30 grep -q 'MP00.*"value":1' trace.json
+	vm_wait plugged-done 60
+	vm_wait_for 30 grep -q '"value":3,"meaning":"eject_request"' trace.json
+	vm_record counters.json gpe01="$(($(vm_irq gpe01) - g1))" gpe02="$(($(vm_irq gpe02) - g2))" \
+		gpe03="$(($(vm_irq gpe03) - g3))" sci="$(($(vm_irq sci) - sci))"
+	kill -INT "$pid"
+	wait "$pid"
+}
+
+host() {
+	vm_wait_file go 60
+	vm_cpu_add 1
+	vm_mem_add 1
+	vm_pci_add nic1
+	# the eject needs the guest to have bound the new device first
+	for _ in $(seq 100); do
+		vm_pci_del nic1 2>/dev/null && break
+		sleep 0.1
+	done
+	vm_signal plugged-done
+}
+
+check() {
+	. "$ROOT/tests/vm/lib/trace.sh"
+	local pci='.path == "\\_SB.PCI0.S30"'
+	[[ $MACHINE == q35 ]] && pci='(.path | test("^\\\\_SB\\.PCI0\\.S28\\.S00$"))'
+	expect_event trace.json '.source == "gpe" and .gpe == 2 and .block == "\\_GPE" and .dispatch == "method" and .method == "\\_GPE._E02" and .trigger == "edge"' 1
+	expect_event trace.json '.source == "method" and .context == "gpe_method" and .gpe == 2 and .path == "\\_GPE._E02" and .duration_ns > 0' 1
+	expect_event trace.json '.source == "notify" and .path == "\\_SB.CPUS.C001" and .value == 1 and .meaning == "device_check" and .context == "gpe_method"' 1
+	expect_eq "$(chain_of '.source == "notify" and .path == "\\_SB.CPUS.C001"')" "sci>gpe>method>notify" "CPU hotplug chain"
+	expect_event trace.json '.source == "gpe" and .gpe == 3 and .method == "\\_GPE._E03"' 1
+	expect_event trace.json '.source == "notify" and .path == "\\_SB.MHPC.MP00" and .value == 1' 1
+	expect_eq "$(chain_of '.source == "notify" and .path == "\\_SB.MHPC.MP00"')" "sci>gpe>method>notify" "memory hotplug chain"
+	expect_event trace.json ".source == \"notify\" and $pci and .value == 1" 1
+	expect_event trace.json ".source == \"notify\" and $pci and .value == 3 and .meaning == \"eject_request\"" 1
+	expect_eq "$(chain_of ".source == \"notify\" and $pci and .value == 3")" "sci>gpe>method>notify" "PCI eject chain"
+	for g in 1 2 3; do
+		expect_eq "$(count_events ".source == \"gpe\" and .gpe == $g")" \
+			"$(json counters.json ".[0].gpe0$g")" "GPE $g records = gpe0$g delta"
+	done
+	expect_eq "$(count_events '.source == "sci"')" "$(json counters.json '.[0].sci')" "sci records = sci delta"
+	expect_no_drops
+}

@@ -1,0 +1,42 @@
+# shellcheck shell=bash
+# acpitrace on the power button: one fixed event (power_button) caused by one
+# SCI, cross-checked with /sys/firmware/acpi/interrupts; plus `probe --json`.
+MODULES=button,wmi
+
+guest() {
+	acpitrace --json probe >probe.json
+	acpitrace --json trace --ready-file "$OUT/ready" >trace.json 2>trace.err &
+	pid=$!
+	vm_wait_for 30 test -e "$OUT/ready"
+	before=$(vm_irq ff_pwr_btn) sci_before=$(vm_irq sci)
+	vm_signal go
+	vm_wait_irq ff_pwr_btn "$before"
+	vm_record counters.json pwr_before="$before" pwr_after="$(vm_irq ff_pwr_btn)" \
+		sci_before="$sci_before" sci_after="$(vm_irq sci)"
+	kill -INT "$pid"
+	wait "$pid"
+}
+
+host() {
+	vm_wait_file go 60
+	vm_powerdown
+}
+
+check() {
+	. "$ROOT/tests/vm/lib/trace.sh"
+	expect_event probe.json '.vmlinux_btf and .fentry.ok and .kprobe.ok' 1
+	expect_event probe.json '[.hooks[] | select(.mode == "fentry")] | length >= 14' 1
+	expect_event probe.json '.hooks[] | select(.hook == "wmi_notify") | .mode == "fentry"' 1
+	if [[ $KERNEL == 6.1 ]]; then
+		expect_event probe.json '.hooks[] | select(.hook == "wmi_device") | .mode == "skip"' 1
+	else
+		expect_event probe.json '.hooks[] | select(.hook == "wmi_device") | .mode == "fentry"' 1
+	fi
+	expect_event trace.json '.source == "fixed" and .event == "power_button" and .event_id == 2 and .context == "sci"' 1
+	expect_eq "$(chain_of '.source == "fixed"')" "sci>fixed" "power button chain"
+	expect_eq "$(count_events '.source == "fixed"')" \
+		"$(json counters.json '.[0].pwr_after - .[0].pwr_before')" "fixed events = ff_pwr_btn delta"
+	expect_eq "$(count_events '.source == "sci"')" \
+		"$(json counters.json '.[0].sci_after - .[0].sci_before')" "sci records = sci delta"
+	expect_no_drops
+}
