@@ -312,6 +312,9 @@ static __always_inline bool at_filter_pass(const struct at_event *e)
 	return true;
 }
 
+#include "stats.bpf.h"
+#include "policy.bpf.h"
+
 static __always_inline struct at_counters *at_counter(__u32 src)
 {
 	return bpf_map_lookup_elem(&counters, &src);
@@ -355,6 +358,9 @@ static __always_inline int at_emit(const struct at_event *e)
 		c->filtered++;
 		return 1;
 	}
+	at_stats_account(e);
+	if (at_policy_verdict(e) == AT_VERDICT_DROP)
+		return 1;
 	if (!at_rate_ok(src, e->ts_ns)) {
 		c->ratelimited++;
 		return 2;
