@@ -40,6 +40,7 @@ BPFT_BIN  := $(OUT)/tests/bpf_tests
 
 .PHONY: all clean test hosttest unittest bpftest vmtest demo deps vmlinux bench
 .DELETE_ON_ERROR:
+.SECONDARY:
 
 all: $(OUT)/acpitrace
 
