@@ -34,7 +34,31 @@ vm_wait_for() {
 	done
 }
 
+# vm_wait_irq NAME COUNT [SECONDS]: wait until counter NAME exceeds COUNT.
+vm_wait_irq() {
+	_wi_name=$1 _wi_count=$2
+	vm_wait_for "${3:-20}" _vm_irq_above
+}
+_vm_irq_above() { [ "$(vm_irq "$_wi_name")" -gt "$_wi_count" ]; }
+
 # vm_irq NAME: one counter from /sys/firmware/acpi/interrupts (gpe02, ff_pwr_btn, sci...).
 vm_irq() {
 	read -r _c _rest </sys/firmware/acpi/interrupts/"$1" && echo "$_c"
+}
+
+# vm_record FILE KEY=VALUE...: append one JSON line to FILE (for jq checks on
+# the host). Whole numbers stay numbers; anything else becomes a string.
+vm_record() {
+	_f=$1
+	shift
+	_line=""
+	for _kv in "$@"; do
+		_k=${_kv%%=*}
+		_v=${_kv#*=}
+		case "$_v" in
+		'' | - | *[!0-9-]* | ?*-*) _v="\"$(printf '%s' "$_v" | sed 's/[\\"]/\\&/g')\"" ;;
+		esac
+		_line="$_line${_line:+,}\"$_k\":$_v"
+	done
+	echo "{$_line}" >>"$_f"
 }

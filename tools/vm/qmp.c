@@ -50,12 +50,14 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+static const char *waiting_for = "an answer";
+
 static int remaining_ms(void)
 {
 	double left = deadline - now();
 
 	if (left <= 0)
-		die(2, "timed out");
+		die(2, "timed out waiting for %s", waiting_for);
 	return (int)(left * 1000) + 1;
 }
 
@@ -365,7 +367,9 @@ int main(int argc, char **argv)
 		die(2, "arguments are not one JSON object: %s", args);
 
 	deadline = now() + timeout;
+	waiting_for = path;
 	fd = connect_socket(path);
+	waiting_for = "the QMP greeting";
 	msg = next_message(fd);
 	if (!member(msg, "QMP", &len))
 		die(2, "no QMP greeting on %s", path);
@@ -375,6 +379,7 @@ int main(int argc, char **argv)
 		die(2, "qmp_capabilities refused");
 	free(msg);
 
+	waiting_for = cmd;
 	msg = execute(fd, cmd, args, &ok);
 	close(fd);
 	if (!ok) {

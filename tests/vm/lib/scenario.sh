@@ -1,0 +1,51 @@
+# shellcheck shell=bash
+# tests/vm/lib/scenario.sh — what a scenario file is, and how it is loaded.
+#
+# A scenario is tests/vm/scenarios/NAME.sh, a bash file that only sets
+# variables and defines functions (it is sourced):
+#
+#   KERNELS="6.1 6.12"   kernels it runs on (default both)
+#   MACHINES="pc"        one run per machine (default pc); with more than
+#                        one, runs are called NAME-MACHINE (hotplug-cpu-q35)
+#   MODULES="button"     --modules of tools/vm/run (comma list)
+#   APPEND=""            extra kernel command line
+#   ACPITABLES=""        .asl/.aml files, relative to the repository root
+#   BINARIES=""          extra binaries for the guest's /bin (build/acpitrace
+#                        is always there once built)
+#   TIMEOUT=60           seconds for the whole guest run
+#
+#   guest() { ...; }     runs inside the guest under busybox sh with `set -e`,
+#                        in $OUT (/out) with /etc/vm/lib.sh loaded (vm_signal,
+#                        vm_wait, vm_wait_for, vm_irq, vm_record). Write the
+#                        results as files in $OUT. Must be POSIX sh.
+#   host() { ...; }      optional; runs on the host beside the guest under
+#                        bash `set -euo pipefail`, with tools/vm/lib loaded
+#                        (vm_wait_file, vm_sendkey, vm_powerdown, vm_cpu_add,
+#                        vm_pci_add, vm_qmp, ...). Synchronise on files only.
+#   check() { ...; }     optional; runs on the host after the guest passed,
+#                        with tests/vm/lib/assert.sh loaded (expect_event,
+#                        expect_eq, expect_gt, expect_file, expect_grep, json).
+#
+# All three see KERNEL, MACHINE and SCENARIO; host and check also OUT (the
+# host side of the share) and ROOT (the repository).
+
+# Load FILE with the defaults filled in.
+# shellcheck disable=SC2034 # the variables are the scenario's answer
+scenario_load() {
+	KERNELS="6.1 6.12" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
+	TIMEOUT=60
+	unset -f guest host check
+	# shellcheck disable=SC1090
+	. "$1"
+}
+
+# The name of the run of FILE on MACHINE.
+scenario_name() {
+	local base
+	base=$(basename "$1" .sh)
+	if [[ $(wc -w <<<"$MACHINES") -gt 1 ]]; then
+		echo "$base-$2"
+	else
+		echo "$base"
+	fi
+}
