@@ -16,6 +16,7 @@ static const char *const sources[AT_SRC_MAX] = {
 	[AT_SRC_WMI] = "wmi",
 	[AT_SRC_GED] = "ged",
 	[AT_SRC_METHOD] = "method",
+	[AT_SRC_STORM] = "storm",
 };
 
 const char *source_name(unsigned int source)
@@ -152,7 +153,26 @@ const char *acpi_status_name(uint32_t status)
 		"AE_SUPPORT", "AE_LIMIT", "AE_TIME",
 	};
 
-	return status < ARRAY_SIZE(names) ? names[status] : "AE_OTHER";
+	/* control codes: how a method run ended, not errors */
+	static const char *const ctrl[] = {
+		"AE_CTRL_RETURN_VALUE", "AE_CTRL_PENDING", "AE_CTRL_TERMINATE",
+		"AE_CTRL_TRUE", "AE_CTRL_FALSE", "AE_CTRL_DEPTH", "AE_CTRL_END",
+		"AE_CTRL_TRANSFER", "AE_CTRL_BREAK", "AE_CTRL_CONTINUE",
+	};
+
+	if (status < ARRAY_SIZE(names))
+		return names[status];
+	if (status >= 0x4001 && status < 0x4001 + ARRAY_SIZE(ctrl))
+		return ctrl[status - 0x4001];
+	if ((status & 0xf000) == 0x3000)
+		return "AE_AML_ERROR";
+	return "AE_OTHER";
+}
+
+bool acpi_status_ok(uint32_t status)
+{
+	/* acpi_ps_execute_method says "returned a value" with a control code */
+	return status == 0 || status == 0x4001;
 }
 
 const char *obj_type_name(unsigned int type)

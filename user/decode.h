@@ -17,6 +17,7 @@ const char *ec_command_name(unsigned int command);
 /* "ok", "ETIME"... for an EC transaction result (negative errno). */
 const char *errno_short_name(int err);
 const char *acpi_status_name(uint32_t status);
+bool acpi_status_ok(uint32_t status);
 const char *obj_type_name(unsigned int type);
 
 #endif

@@ -175,6 +175,7 @@ static void json_source_fields(struct json *j, const struct at_event *e,
 		} else {
 			json_u64(j, "status", (uint32_t)e->result);
 			json_str(j, "status_name", acpi_status_name(e->result));
+			json_bool(j, "ok", acpi_status_ok(e->result));
 		}
 		break;
 	}

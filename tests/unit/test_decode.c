@@ -170,7 +170,10 @@ TEST(decode_acpi_status_names)
 	CHECK_STR(acpi_status_name(0x0010), "AE_LIMIT");
 	CHECK_STR(acpi_status_name(0x0011), "AE_TIME");
 	CHECK_STR(acpi_status_name(0x0012), "AE_OTHER");
-	CHECK_STR(acpi_status_name(0x3000), "AE_OTHER");	/* AML codes */
+	CHECK_STR(acpi_status_name(0x3000), "AE_AML_ERROR");
+	CHECK_STR(acpi_status_name(0x4001), "AE_CTRL_RETURN_VALUE");
+	CHECK_STR(acpi_status_name(0x2000), "AE_OTHER");
+	CHECK(acpi_status_ok(0) && acpi_status_ok(0x4001) && !acpi_status_ok(5));	/* AML codes */
 	CHECK_STR(acpi_status_name(0xffffffffu), "AE_OTHER");
 }
 

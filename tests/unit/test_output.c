@@ -451,7 +451,7 @@ TEST(output_other_sources_json)
 	e.result = 5;
 	set_path(&e.path, STA, 3);
 	s = render(&e, true, NULL);
-	CHECK_CONTAINS(s, "\"path\":\"\\\\_SB.PCI0._STA\",\"status\":5,\"status_name\":\"AE_NOT_FOUND\"}");
+	CHECK_CONTAINS(s, "\"path\":\"\\\\_SB.PCI0._STA\",\"status\":5,\"status_name\":\"AE_NOT_FOUND\",\"ok\":false}");
 	free(s);
 	s = render(&e, false, NULL);
 	CHECK_CONTAINS(s, "method \\_SB.PCI0._STA AE_NOT_FOUND\n");
