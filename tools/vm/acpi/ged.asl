@@ -16,6 +16,7 @@
  *   f             0x21        Notify (\_SB.PCI0.S10_.LCD_, 0x87)  backlight.asl
  *   g             0x22        \_SB.EC0_.ECRD (): EC read, times out  ec.asl
  *   h             0x23        Notify (\_TZ.TZ00, 0x80)            thermal.asl
+ *   j             0x24        Notify (\_SB.WMI0, 0xD2)            wmi.asl
  *
  * Each target is used only when its table is loaded too (CondRefOf), so this
  * table goes with any subset of the others and on pc and q35. \_SB.GED0.KEYS
@@ -96,6 +97,10 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "GED", 1)
 				ElseIf ((Local0 == 0x23) && CondRefOf (\_TZ.TZ00))
 				{
 					Notify (\_TZ.TZ00, 0x80)
+				}
+				ElseIf ((Local0 == 0x24) && CondRefOf (\_SB.WMI0))
+				{
+					Notify (\_SB.WMI0, 0xD2)
 				}
 				Return (Zero)
 			}
