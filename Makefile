@@ -16,7 +16,8 @@ ARCH      := x86
 
 CFLAGS    ?= -O2 -g
 override CFLAGS += -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE -I$(OUT) -Ibpf -Iuser
-LDLIBS    := -lbpf -lelf -lz
+override CFLAGS += $(shell pkg-config --cflags libevdev)
+LDLIBS    := -lbpf -lelf -lz -levdev
 # Static by default so one binary runs on the host and inside minimal guests.
 STATIC    ?= 1
 ifeq ($(STATIC),1)
@@ -38,7 +39,7 @@ UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BIN  := $(OUT)/tests/unit_tests
 BPFT_BIN  := $(OUT)/tests/bpf_tests
 
-.PHONY: all clean test hosttest unittest bpftest vmtest demo deps vmlinux bench
+.PHONY: all clean test hosttest unittest bpftest vmtest demo deps vmlinux
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -76,7 +77,14 @@ bpftest: $(BPFT_BIN)
 
 hosttest: all unittest bpftest
 
-test: hosttest vmtest
+# The two entry points of a fresh machine install what is missing first.
+test:
+	@tools/deps.sh
+	@$(MAKE) --no-print-directory hosttest vmtest
+
+demo:
+	@tools/deps.sh
+	@$(MAKE) --no-print-directory vmdemo
 
 include tools/vm/vm.mk
 

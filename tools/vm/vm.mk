@@ -4,12 +4,13 @@
 #   make vmtest     every scenario in tests/vm/scenarios on kernels 6.1 and 6.12
 #                   (VMTEST_ARGS="--kernel 6.12 power" narrows it down)
 #   make vmkernels  fetch and unpack both guest kernels into the cache
-#   make demo       the live trace demo (tools/vm/demo)
+#   make vmdemo     the live trace demo (tools/vm/demo); `make demo` installs
+#                   the packages first
 
 QMP_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 VMTEST_ARGS ?=
 
-.PHONY: vmtest vmkernels demo qmp
+.PHONY: vmtest vmkernels vmdemo qmp
 
 $(OUT)/tools/qmp: tools/vm/qmp.c
 	@mkdir -p $(dir $@)
@@ -24,5 +25,5 @@ vmkernels:
 vmtest: all $(OUT)/tools/qmp
 	ACPITRACE_QMP=$(abspath $(OUT)/tools/qmp) tests/vm/run-all $(VMTEST_ARGS)
 
-demo: all $(OUT)/tools/qmp
+vmdemo: all $(OUT)/tools/qmp
 	ACPITRACE_QMP=$(abspath $(OUT)/tools/qmp) tools/vm/demo
