@@ -23,6 +23,7 @@ enum at_source {
 	AT_SRC_WMI,
 	AT_SRC_GED,
 	AT_SRC_METHOD,
+	AT_SRC_STORM,		/* storm begin/end records (bpf/stats.h) */
 	AT_SRC_MAX,
 };
 
