@@ -546,3 +546,62 @@ TEST(output_text_notify_with_device_name)
 		  "information_change [from gpe_method]\n");
 	free(s);
 }
+
+/*
+ * QEMU has no EC, so a successful EC query cannot happen in a guest: the
+ * records of an ASUS-style Fn key chain (EC GPE -> QR_EC -> _Q0E -> Notify)
+ * are built by hand and rendered.
+ */
+TEST(output_ec_query_chain)
+{
+	static const char *const gpe_blk[] = { "_GPE" };
+	static const char *const q0e[] = { "_SB_", "PCI0", "LPCB", "EC0_", "_Q0E" };
+	static const char *const atkd[] = { "_SB_", "ATKD" };
+	struct at_event e;
+	char *s;
+
+	base_event(&e, AT_SRC_GPE);
+	e.number = 0x6e;
+	e.subtype = AT_GPE_RAW_HANDLER;
+	e.flags = AT_F_DRIVER_HANDLER;
+	e.depth = 1;
+	set_path(&e.path2, gpe_blk, 1);
+	s = render(&e, true, NULL);
+	CHECK_CONTAINS(s, "\"gpe\":110,\"block\":\"\\\\_GPE\",\"dispatch\":\"raw_handler\",\"method\":null,\"trigger\":\"edge\"");
+	free(s);
+
+	base_event(&e, AT_SRC_EC);
+	e.depth = 2;
+	e.context = AT_CTX_EC_EVENT;
+	e.ec.command = 0x84;
+	e.ec.rlen = 1;
+	e.ec.rdata[0] = 0x0e;
+	s = render(&e, true, NULL);
+	CHECK_CONTAINS(s, "\"context\":\"ec_event\"");
+	CHECK_CONTAINS(s, "\"command\":\"QR_EC\",\"command_code\":132,\"address\":null,\"wdata\":[],\"rdata\":[14],\"result\":0,\"result_name\":\"ok\"");
+	free(s);
+	s = render(&e, false, NULL);
+	CHECK_CONTAINS(s, "    ec       EC QR_EC query=0x0e result=ok\n");
+	free(s);
+
+	base_event(&e, AT_SRC_EC_QUERY);
+	e.depth = 3;
+	e.context = AT_CTX_EC_QUERY;
+	e.number = 0x0e;
+	set_path(&e.path, q0e, 5);
+	s = render(&e, true, NULL);
+	CHECK_CONTAINS(s, "\"query\":14,\"method\":\"\\\\_SB.PCI0.LPCB.EC0._Q0E\",\"handler\":\"method\"");
+	free(s);
+	s = render(&e, false, NULL);
+	CHECK_CONTAINS(s, "      ec_query EC query 0x0e -> \\_SB.PCI0.LPCB.EC0._Q0E\n");
+	free(s);
+
+	base_event(&e, AT_SRC_NOTIFY);
+	e.depth = 4;
+	e.context = AT_CTX_EC_QUERY;
+	e.number = 0x20;
+	set_path(&e.path, atkd, 2);
+	s = render(&e, false, NULL);
+	CHECK_CONTAINS(s, "        notify   Notify(\\_SB.ATKD, 0x20) reserved [from ec_query]\n");
+	free(s);
+}
