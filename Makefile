@@ -1,6 +1,6 @@
 # acpitrace — top-level build.  Everything is produced under $(OUT).
 #
-#   make            build build/acpitrace (static, runs on the host and in guests)
+#   make            build build/acpitrace (dynamic; STATIC=1 for a static one)
 #   make test       host tests + guest tests (make vmtest)
 #   make hosttest   unit tests and BPF verifier/test-run checks only
 #   make vmtest     the QEMU guest matrix (tools/vm)
@@ -18,8 +18,11 @@ CFLAGS    ?= -O2 -g
 override CFLAGS += -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE -I$(OUT) -Ibpf -Iuser
 override CFLAGS += $(shell pkg-config --cflags libevdev)
 LDLIBS    := -lbpf -lelf -lz -levdev
-# Static by default so one binary runs on the host and inside minimal guests.
-STATIC    ?= 1
+LDLIBS    += -lmicrohttpd -lncurses -ltinfo
+# Dynamic by default: libmicrohttpd pulls in gnutls, whose p11-kit and
+# libunistring Debian ships without static archives.  Guests still work:
+# tools/vm/initramfs copies the libraries ldd names.  STATIC=1 needs them.
+STATIC    ?= 0
 ifeq ($(STATIC),1)
 LDFLAGS   += -static
 endif
@@ -27,7 +30,7 @@ endif
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux -Ibpf \
 	      -Wall -Werror -Wno-unused-function
 
-BPF_SRCS  := bpf/acpitrace.bpf.c bpf/capture_test.bpf.c
+BPF_SRCS  := bpf/acpitrace.bpf.c bpf/capture_test.bpf.c bpf/stats_test.bpf.c
 BPF_HDRS  := $(wildcard bpf/*.h)
 SKELS     := $(patsubst bpf/%.bpf.c,$(OUT)/%.skel.h,$(BPF_SRCS))
 
@@ -38,6 +41,7 @@ LIB_OBJS  := $(filter-out $(OUT)/user/main.o,$(USER_OBJS))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BIN  := $(OUT)/tests/unit_tests
 BPFT_BIN  := $(OUT)/tests/bpf_tests
+STATT_BIN := $(OUT)/tests/stats_tests
 
 .PHONY: all clean test hosttest unittest bpftest vmtest demo deps vmlinux
 .DELETE_ON_ERROR:
@@ -66,14 +70,18 @@ $(UNIT_BIN): $(patsubst tests/unit/%.c,$(OUT)/tests/%.o,$(UNIT_SRCS)) $(LIB_OBJS
 $(BPFT_BIN): tests/bpf/bpf_tests.c $(LIB_OBJS) $(SKELS) | $(OUT)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) tests/bpf/bpf_tests.c $(LIB_OBJS) $(LDLIBS) -o $@
 
+$(STATT_BIN): tests/bpf/stats_tests.c $(LIB_OBJS) $(SKELS) | $(OUT)/tests
+	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) tests/bpf/stats_tests.c $(LIB_OBJS) $(LDLIBS) -o $@
+
 $(OUT) $(OUT)/user $(OUT)/tests:
 	mkdir -p $@
 
 unittest: $(UNIT_BIN)
 	$(UNIT_BIN)
 
-bpftest: $(BPFT_BIN)
+bpftest: $(BPFT_BIN) $(STATT_BIN)
 	$(BPFT_BIN)
+	$(STATT_BIN)
 
 hosttest: all unittest bpftest
 

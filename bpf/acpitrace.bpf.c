@@ -326,16 +326,23 @@ static __always_inline int hook_notify_exit(void)
 	return 0;
 }
 
-/* Handlers of a queued Notify run here: make them children of it. */
+/*
+ * Handlers of a queued Notify run here: make them children of it, and
+ * time them all (the Notify dispatch histogram).  aux[0]: start, aux[1]:
+ * whether a causal link was found and a context pushed.
+ */
 static __always_inline int hook_notify_dispatch_enter(void *context)
 {
 	struct at_frame *f;
 	struct at_ctx parent = {};
+	bool linked = at_link_get((__u64)context, AT_LINK_DPC, &parent, true);
 
-	if (!at_link_get((__u64)context, AT_LINK_DPC, &parent, true))
-		return 0;
 	f = frame_new(H_NOTIFY_DISPATCH);
 	if (!f)
+		return 0;
+	f->aux[0] = bpf_ktime_get_ns();
+	f->aux[1] = linked;
+	if (!linked)
 		return 0;
 	f->self = parent;
 	f->self.kind = AT_CTX_NOTIFY;
@@ -349,7 +356,11 @@ static __always_inline int hook_notify_dispatch_exit(void)
 
 	if (!f)
 		return 0;
-	at_task_pop(&f->prev);
+	if (f->aux[1])
+		at_task_pop(&f->prev);
+	/* filters apply here too: no Notify records wanted, no histogram */
+	if (!at_filter.source_mask || (at_filter.source_mask & (1U << AT_SRC_NOTIFY)))
+		at_stats_notify_dispatch(bpf_ktime_get_ns() - f->aux[0]);
 	frame_del(H_NOTIFY_DISPATCH);
 	return 0;
 }

@@ -1,15 +1,427 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Always-on health accounting (per-key counters, latency histograms, EC
- * health, storm detection).  Called by at_emit() for every record that
- * passed the filter.  Placeholder until the diagnostics work lands.
+ * Always-on health accounting, called by at_emit() for every record that
+ * passed the filter (so every output sees the same filtered picture):
+ *
+ *  - per-key counters and summed durations (per-CPU, bounded, overflow
+ *    counted per source instead of growing);
+ *  - log2 latency histograms per kind of work;
+ *  - EC health (results, timeouts per command);
+ *  - storm detection: a per-key sliding-window rate; crossing the
+ *    threshold emits one AT_SRC_STORM begin record, falling under
+ *    at_storm_end_pct of it one end record.  A storm that stops dead has
+ *    no event left to notice it, so user space test-runs at_stats_sweep
+ *    about once a second to re-evaluate storming keys in the kernel.
+ *
+ * Everything runs in the hooks' context (hard IRQ for the SCI): a few map
+ * lookups and arithmetic, no loops over keys.
  */
 #ifndef STATS_BPF_H
 #define STATS_BPF_H
 
+#include "stats.h"
+
+/* Storm tunables (rodata): defaults in stats.h, documented in README. */
+const volatile __u64 at_storm_rate = AT_STORM_RATE_DEFAULT;	/* events/s, 0 = off */
+const volatile __u64 at_storm_window_ns = AT_STORM_WINDOW_MS * 1000000ULL;
+const volatile __u64 at_storm_end_pct = AT_STORM_END_PCT;
+const volatile __u32 at_storm_sources = AT_STORM_SOURCES_DEFAULT;
+
+/* Fixed size, never evicting: a full map counts overflow instead. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, AT_KEY_ENTRIES);
+	__type(key, struct at_key);
+	__type(value, struct at_key_count);
+} key_counts SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, AT_KEY_ENTRIES);
+	__type(key, struct at_key);
+	__type(value, struct at_key_state);
+} key_state SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, AT_HIST_MAX);
+	__type(key, __u32);
+	__type(value, struct at_hist_val);
+} hists SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct at_ec_health);
+} ec_health SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, AT_SRC_MAX);
+	__type(key, __u32);
+	__type(value, struct at_overflow);
+} key_overflow SEC(".maps");
+
+/* The value new key_state entries start from (kept off the small stack). */
+static struct at_key_state at_stats_zero_state;
+
+#define AT_FNV_BASIS	0xcbf29ce484222325ULL
+#define AT_FNV_PRIME	0x100000001b3ULL
+#define AT_ETIME	62
+#define AT_ETIMEDOUT	110
+
+static __always_inline __u32 at_log2(__u64 v)
+{
+	__u32 r = 0, shift;
+
+	shift = (v > 0xffffffffULL) << 5; v >>= shift; r |= shift;
+	shift = (v > 0xffff) << 4; v >>= shift; r |= shift;
+	shift = (v > 0xff) << 3; v >>= shift; r |= shift;
+	shift = (v > 0xf) << 2; v >>= shift; r |= shift;
+	shift = (v > 0x3) << 1; v >>= shift; r |= shift;
+	return r | (__u32)(v >> 1);
+}
+
+static __always_inline void at_hist_add(__u32 h, __u64 ns)
+{
+	struct at_hist_val *v = bpf_map_lookup_elem(&hists, &h);
+	__u32 slot = at_log2(ns);
+
+	if (!v)
+		return;
+	if (slot >= AT_HIST_SLOTS)
+		slot = AT_HIST_SLOTS - 1;
+	v->slot[slot]++;
+	v->count++;
+	v->sum_ns += ns;
+}
+
+static __always_inline __u64 at_path_hash(const struct at_path *p)
+{
+	__u32 n = p->depth & 0x7f, i;
+	__u64 h = AT_FNV_BASIS ^ n;
+
+	for (i = 0; i < AT_PATH_SEGS; i++) {
+		if (i >= n)
+			break;
+		h = (h ^ p->seg[i]) * AT_FNV_PRIME;
+	}
+	return h;
+}
+
+static __always_inline __u64 at_guid_hash(const __u8 *g)
+{
+	const __u32 *w = (const __u32 *)g;
+	__u64 h = AT_FNV_BASIS;
+
+	h = (h ^ w[0]) * AT_FNV_PRIME;
+	h = (h ^ w[1]) * AT_FNV_PRIME;
+	h = (h ^ w[2]) * AT_FNV_PRIME;
+	return (h ^ w[3]) * AT_FNV_PRIME;
+}
+
+/*
+ * The key a record is counted under and its histogram.  Returns false when
+ * the record only adds time: a GPE's _Lxx/_Exx run is charged to the GPE.
+ */
+static __always_inline bool at_key_of(const struct at_event *e, struct at_key *k,
+				      __u32 *hist)
+{
+	k->source = e->source;
+	k->number = e->number;
+	k->hash = 0;
+	*hist = AT_HIST_MAX;
+	switch (e->source) {
+	case AT_SRC_SCI:
+		k->number = 0;
+		*hist = AT_HIST_SCI;
+		break;
+	case AT_SRC_GPE:
+		*hist = AT_HIST_GPE;
+		break;
+	case AT_SRC_NOTIFY:
+		k->hash = at_path_hash(&e->path);
+		break;
+	case AT_SRC_EC:
+		k->number = e->ec.command;
+		*hist = AT_HIST_EC;
+		break;
+	case AT_SRC_EC_QUERY:
+		*hist = AT_HIST_EC_QUERY;
+		break;
+	case AT_SRC_WMI:
+		k->number = e->wmi.notify_id;
+		k->hash = e->flags & AT_F_HAS_GUID ? at_guid_hash(e->wmi.guid) :
+						     at_path_hash(&e->path);
+		*hist = AT_HIST_WMI;
+		break;
+	case AT_SRC_GED:
+		*hist = AT_HIST_GED;
+		break;
+	case AT_SRC_METHOD:
+		if (e->subtype != 0xff) {
+			k->source = AT_SRC_GPE;
+			*hist = AT_HIST_GPE_METHOD;
+			return false;
+		}
+		k->number = 0;
+		k->hash = at_path_hash(&e->path);
+		*hist = AT_HIST_METHOD;
+		break;
+	}
+	return true;
+}
+
+static __always_inline void at_overflow(__u32 src)
+{
+	struct at_overflow *o = bpf_map_lookup_elem(&key_overflow, &src);
+
+	if (o)
+		o->keys++;
+}
+
+/* The shared state of @k, created (and named after @e) on first sight. */
+static __always_inline struct at_key_state *at_key_state_get(const struct at_key *k,
+							     const struct at_event *e)
+{
+	struct at_key_state *s = bpf_map_lookup_elem(&key_state, k);
+	long err;
+
+	if (s)
+		goto name;
+	err = bpf_map_update_elem(&key_state, k, &at_stats_zero_state, BPF_NOEXIST);
+	if (err && err != -17 /* EEXIST: another CPU won */) {
+		at_overflow(k->source);
+		return NULL;
+	}
+	s = bpf_map_lookup_elem(&key_state, k);
+	if (!s)
+		return NULL;
+name:
+	/* a GPE learns its method from the _Lxx/_Exx record */
+	if (!s->path.depth && e->path.depth)
+		s->path = e->path;
+	if (e->source == AT_SRC_WMI && (e->flags & AT_F_HAS_GUID) &&
+	    !*(__u64 *)s->guid && !*(__u64 *)(s->guid + 8))
+		__builtin_memcpy(s->guid, e->wmi.guid, sizeof(s->guid));
+	return s;
+}
+
+static __always_inline struct at_key_count *at_key_count_get(const struct at_key *k)
+{
+	struct at_key_count zero = {}, *c = bpf_map_lookup_elem(&key_counts, k);
+
+	if (c)
+		return c;
+	/* same bound as key_state, whose insert already counted any overflow */
+	bpf_map_update_elem(&key_counts, k, &zero, BPF_NOEXIST);
+	return bpf_map_lookup_elem(&key_counts, k);
+}
+
+static __always_inline void at_ec_account(const struct at_event *e)
+{
+	__u32 zero = 0, cmd = e->ec.command - 0x80;
+	struct at_ec_health *h = bpf_map_lookup_elem(&ec_health, &zero);
+
+	if (!h)
+		return;
+	if (e->result == 0) {
+		h->ok++;
+	} else if (e->result == -AT_ETIME || e->result == -AT_ETIMEDOUT) {
+		h->timeout++;
+		if (cmd >= AT_EC_CMDS - 1)
+			cmd = AT_EC_CMDS - 1;
+		h->timeout_cmd[cmd]++;
+	} else {
+		h->error++;
+	}
+}
+
+/* ---- storm window ----------------------------------------------------- */
+
+/* Move the two buckets forward to @now (records may arrive late: ignore). */
+static __always_inline void at_window_advance(struct at_key_state *s, __u64 now)
+{
+	__u64 b = now / at_storm_window_ns;
+
+	if (b <= s->bucket)
+		return;
+	if (b == s->bucket + 1) {
+		s->prev = s->cur;
+		s->prev_ns = s->cur_ns;
+	} else {
+		s->prev = 0;
+		s->prev_ns = 0;
+	}
+	s->cur = 0;
+	s->cur_ns = 0;
+	s->bucket = b;
+}
+
+/* prev weighted by the part of the window still covering it, plus cur; per second. */
+static __always_inline __u64 at_window_per_s(__u64 prev, __u64 cur, __u64 now)
+{
+	__u64 w = at_storm_window_ns, left = w - now % w;
+
+	return (prev * left / w + cur) * 1000000000ULL / w;
+}
+
+static __always_inline void at_storm_emit(const struct at_key *k,
+					  const struct at_key_state *s, __u8 kind,
+					  __u64 value, __u64 ns, __u64 parent, __u64 now)
+{
+	__u32 src = AT_SRC_STORM;
+	struct at_counters *c = bpf_map_lookup_elem(&counters, &src);
+	struct at_event *r;
+
+	if (c)
+		c->seen++;
+	r = bpf_ringbuf_reserve(&events, sizeof(*r), 0);
+	if (!r) {
+		if (c)
+			c->dropped++;
+		return;
+	}
+	__builtin_memset(r, 0, sizeof(*r));
+	r->ts_ns = now;
+	r->id = at_alloc_id();
+	r->chain = r->id;
+	r->parent = parent;
+	r->cpu = bpf_get_smp_processor_id();
+	r->pid = (__u32)bpf_get_current_pid_tgid();
+	bpf_get_current_comm(r->comm, sizeof(r->comm));
+	r->source = AT_SRC_STORM;
+	r->subtype = kind;
+	r->result = k->source;
+	r->number = k->number;
+	r->value = value;
+	r->duration_ns = ns;
+	r->path = s->path;
+	__builtin_memcpy(r->wmi.guid, s->guid, sizeof(r->wmi.guid));
+	__builtin_memcpy(r->data, &k->hash, 8);
+	__builtin_memcpy(r->data + 8, &s->storm_events, 8);
+	r->data_len = 16;
+	bpf_ringbuf_submit(r, 0);
+	if (c)
+		c->emitted++;
+}
+
+/* Report the end once the rate fell under at_storm_end_pct of the threshold. */
+static __always_inline void at_storm_check_end(const struct at_key *k,
+					       struct at_key_state *s, __u64 now)
+{
+	__u64 rate = at_window_per_s(s->prev, s->cur, now);
+
+	if (rate > s->peak_rate)
+		s->peak_rate = rate;
+	if (rate * 100 >= at_storm_rate * at_storm_end_pct)
+		return;
+	if (__sync_val_compare_and_swap(&s->storming, AT_STORM_ACTIVE, AT_STORM_NONE) !=
+	    AT_STORM_ACTIVE)
+		return;
+	at_storm_emit(k, s, AT_STORM_END, s->peak_rate, now - s->storm_start_ns, 0, now);
+}
+
+static __always_inline void at_storm_update(const struct at_key *k, struct at_key_state *s,
+					    bool counted, __u64 ns, __u64 now, __u64 id)
+{
+	__u64 rate;
+
+	if (!at_storm_rate || !at_storm_window_ns)
+		return;
+	at_window_advance(s, now);
+	if (counted)
+		__sync_fetch_and_add(&s->cur, 1);
+	if (ns)
+		__sync_fetch_and_add(&s->cur_ns, ns);
+	if (s->storming) {
+		if (counted)
+			__sync_fetch_and_add(&s->storm_events, 1);
+		at_storm_check_end(k, s, now);
+		return;
+	}
+	if (!counted)
+		return;
+	rate = at_window_per_s(s->prev, s->cur, now);
+	if (rate < at_storm_rate)
+		return;
+	/* exactly one begin record, even when CPUs cross together */
+	if (__sync_val_compare_and_swap(&s->storming, AT_STORM_NONE, AT_STORM_ACTIVE) !=
+	    AT_STORM_NONE)
+		return;
+	s->storm_start_ns = now;
+	s->storm_events = 1;
+	s->peak_rate = rate;
+	s->storms++;
+	at_storm_emit(k, s, AT_STORM_BEGIN, rate,
+		      at_window_per_s(s->prev_ns, s->cur_ns, now), id, now);
+}
+
+static __always_inline void at_stats_account_at(const struct at_event *e, __u64 now)
+{
+	__u64 ns = e->flags & AT_F_HAS_DURATION ? e->duration_ns : 0;
+	struct at_key_count *c;
+	struct at_key_state *s;
+	struct at_key k;
+	bool counted;
+	__u32 hist;
+
+	if (e->source >= AT_SRC_STORM)
+		return;
+	counted = at_key_of(e, &k, &hist);
+	if (hist < AT_HIST_MAX && (e->flags & AT_F_HAS_DURATION))
+		at_hist_add(hist, ns);
+	if (e->source == AT_SRC_EC)
+		at_ec_account(e);
+	s = at_key_state_get(&k, e);
+	if (!s)
+		return;
+	c = at_key_count_get(&k);
+	if (c) {
+		if (counted)
+			c->count++;
+		c->time_ns += ns;
+	}
+	if (at_storm_sources & (1U << (k.source & 31)))
+		at_storm_update(&k, s, counted, ns, now, e->id);
+}
+
+/* Records are timed from when their work started: that is their "now". */
 static __always_inline void at_stats_account(const struct at_event *e)
 {
-	(void)e;
+	at_stats_account_at(e, e->ts_ns);
+}
+
+/* Notify dispatch has no record of its own: only its histogram. */
+static __always_inline void at_stats_notify_dispatch(__u64 ns)
+{
+	at_hist_add(AT_HIST_NOTIFY, ns);
+}
+
+/* ---- sweep: storms that stopped dead ------------------------------------ */
+
+static long at_sweep_one(struct bpf_map *map, struct at_key *k,
+			 struct at_key_state *s, __u64 *now)
+{
+	if (s->storming != AT_STORM_ACTIVE || !at_storm_window_ns)
+		return 0;
+	at_window_advance(s, *now);
+	at_storm_check_end(k, s, *now);
+	return 0;
+}
+
+static __always_inline void at_stats_sweep_at(__u64 now)
+{
+	bpf_for_each_map_elem(&key_state, at_sweep_one, &now, 0);
+}
+
+/* Not attached anywhere: user space runs it with BPF_PROG_TEST_RUN. */
+SEC("raw_tp")
+int at_stats_sweep(void *ctx)
+{
+	at_stats_sweep_at(bpf_ktime_get_ns());
+	return 0;
 }
 
 #endif

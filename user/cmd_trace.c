@@ -10,6 +10,7 @@
 #include <bpf/libbpf.h>
 #include "cli.h"
 #include "decode.h"
+#include "diag.h"
 #include "filter.h"
 #include "output.h"
 #include "reorder.h"
@@ -22,6 +23,7 @@ struct trace_opts {
 	const char *ready_file;
 	const char *sysfs_root;
 	double reorder_ms;
+	struct diag_opts diag;
 };
 
 struct trace_state {
@@ -29,6 +31,7 @@ struct trace_state {
 	struct reorder reorder;
 	unsigned long long count;
 	unsigned long long limit;
+	struct diag diag;
 };
 
 static volatile sig_atomic_t stop;
@@ -60,6 +63,7 @@ static void trace_usage(FILE *out)
 		"      --reorder-ms MS     hold records MS ms to print them in start\n"
 		"                          order (default 100, 0 = as they complete)\n"
 		"      --sysfs-root DIR    resolve device names under DIR (tests)\n"
+		DIAG_USAGE
 		"  -h, --help\n");
 }
 
@@ -93,6 +97,7 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 		{ "sysfs-root", required_argument, NULL, 'S' },
 		{ "reorder-ms", required_argument, NULL, 'O' },
 		{ "help", no_argument, NULL, 'h' },
+		DIAG_LONGOPTS,
 		{},
 	};
 	const char *err;
@@ -153,6 +158,10 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 			o->reorder_ms = n;
 			break;
 		case 'h': trace_usage(stdout); exit(0);
+		case DIAG_OPT_LISTEN ... DIAG_OPT_SYSFS_GPE:
+			if (diag_parse_opt(c, optarg, &o->diag, &o->t, "trace") == 2)
+				return 2;
+			break;
 		case ':': return usage_error("trace", "option '%s' needs a value", argv[optind - 1]);
 		default: return usage_error("trace", "unknown option '%s'", argv[optind - 1]);
 		}
@@ -168,6 +177,7 @@ static void print_record(void *ctx, const struct at_event *e)
 
 	if (st->limit && st->count >= st->limit)
 		return;
+	diag_on_record(&st->diag, e);
 	output_event(&st->out, e);
 	st->count++;
 	if (st->limit && st->count >= st->limit)
@@ -247,7 +257,8 @@ static void announce(const struct tracer *t)
 	}
 }
 
-static int poll_loop(struct ring_buffer *rb, struct reorder *ro, double duration)
+static int poll_loop(struct ring_buffer *rb, struct reorder *ro, double duration,
+		     struct diag *diag)
 {
 	uint64_t end = duration ? now_ns() + (uint64_t)(duration * 1e9) : 0;
 	int err = 0;
@@ -262,6 +273,7 @@ static int poll_loop(struct ring_buffer *rb, struct reorder *ro, double duration
 			break;
 		err = 0;
 		reorder_flush(ro, now_ns());
+		diag_tick(diag);
 		if (end && now_ns() >= end)
 			break;
 	}
@@ -312,12 +324,17 @@ int cmd_trace(int argc, char **argv)
 		err = 1;
 		goto cleanup;
 	}
-	err = poll_loop(rb, &st.reorder, o.duration);
+	if (diag_start(&st.diag, &t, &o.diag, "trace")) {
+		err = 1;
+		goto cleanup;
+	}
+	err = poll_loop(rb, &st.reorder, o.duration, &st.diag);
 	if (err)
 		fprintf(stderr, "acpitrace trace: polling the ring buffer failed: %s\n", strerror(-err));
 	print_totals(&t, g_opts.json);
 	err = err ? 1 : 0;
 cleanup:
+	diag_stop(&st.diag);
 	ring_buffer__free(rb);
 	reorder_free(&st.reorder);
 	tracer_close(&t);

@@ -6,6 +6,7 @@
 #include "decode.h"
 #include "guid.h"
 #include "json.h"
+#include "storm.h"
 
 /* Everything derived from a record that both formats print. */
 struct view {
@@ -178,6 +179,9 @@ static void json_source_fields(struct json *j, const struct at_event *e,
 			json_bool(j, "ok", acpi_status_ok(e->result));
 		}
 		break;
+	case AT_SRC_STORM:
+		storm_json(j, e);
+		break;
 	}
 }
 
@@ -310,6 +314,9 @@ static void text_body(char *buf, size_t len, const struct at_event *e,
 				 gpe_dispatch_name(e->subtype));
 		else
 			snprintf(buf, len, "method %s %s", v->path, acpi_status_name(e->result));
+		break;
+	case AT_SRC_STORM:
+		storm_text(buf, len, e);
 		break;
 	default:
 		snprintf(buf, len, "?");

@@ -7,6 +7,7 @@
 #include "tracer.h"
 #include "acpitrace.h"
 #include "acpitrace.skel.h"
+#include "health.h"
 
 static bool any_planned(const struct plan *p)
 {
@@ -14,6 +15,20 @@ static bool any_planned(const struct plan *p)
 		if (p->h[i].mode != MODE_SKIP)
 			return true;
 	return false;
+}
+
+static void storm_setup(struct acpitrace_bpf *skel, const struct storm_cfg *c)
+{
+	if (c->off)
+		skel->rodata->at_storm_rate = 0;
+	else if (c->rate)
+		skel->rodata->at_storm_rate = c->rate;
+	if (c->window_ms)
+		skel->rodata->at_storm_window_ns = c->window_ms * 1000000ULL;
+	if (c->end_pct)
+		skel->rodata->at_storm_end_pct = c->end_pct;
+	if (c->sources)
+		skel->rodata->at_storm_sources = c->sources;
 }
 
 static int load(struct tracer *t, const struct tracer_opts *o)
@@ -34,7 +49,10 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	t->skel->rodata->at_rate_limit = o->rate_limit;
 	t->skel->rodata->at_trace_methods = o->attach.methods;
 	t->skel->rodata->at_gpe_emit_at_detect = gpe_detect;
+	storm_setup(t->skel, &o->storm);
 	attach_select(t->skel, &t->plan);
+	/* not a hook: run by tracer_sweep() */
+	bpf_program__set_autoload(t->skel->progs.at_stats_sweep, true);
 	err = acpitrace_bpf__load(t->skel);
 	if (err) {
 		snprintf(t->error, sizeof(t->error),
@@ -126,4 +144,27 @@ void tracer_explain_refusal(const struct kernel_info *k, FILE *out)
 		"To see it work on this machine, run the guest demo: make demo\n",
 		k->release, k->fentry_err ? k->fentry_why : "works",
 		k->kprobe_err ? k->kprobe_why : "works");
+}
+
+int tracer_sweep(struct tracer *t)
+{
+	uint64_t arg = 0;
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = &arg, .ctx_size_in = sizeof(arg));
+
+	return bpf_prog_test_run_opts(bpf_program__fd(t->skel->progs.at_stats_sweep), &opts);
+}
+
+void tracer_stats_maps(struct tracer *t, struct stats_maps *m)
+{
+	m->counters = bpf_map__fd(t->skel->maps.counters);
+	m->key_counts = bpf_map__fd(t->skel->maps.key_counts);
+	m->key_state = bpf_map__fd(t->skel->maps.key_state);
+	m->hists = bpf_map__fd(t->skel->maps.hists);
+	m->ec_health = bpf_map__fd(t->skel->maps.ec_health);
+	m->overflow = bpf_map__fd(t->skel->maps.key_overflow);
+}
+
+uint64_t tracer_storm_rate(struct tracer *t)
+{
+	return t->skel->rodata->at_storm_rate;
 }

@@ -11,10 +11,20 @@
 #include "attach.h"
 #include "kernel.h"
 
+/* Storm detector tunables; 0 = the default in bpf/stats.h. */
+struct storm_cfg {
+	uint64_t rate;		/* events/s per key */
+	uint64_t window_ms;
+	uint64_t end_pct;
+	uint32_t sources;	/* bit per enum at_source */
+	bool off;
+};
+
 struct tracer_opts {
 	struct attach_opts attach;
 	struct at_filter filter;
 	unsigned int rate_limit;
+	struct storm_cfg storm;
 };
 
 struct tracer {
@@ -30,6 +40,14 @@ void tracer_close(struct tracer *t);
 /* Sum the per-CPU counters of every source. */
 int tracer_counters(struct tracer *t, struct at_counters out[AT_SRC_MAX]);
 int tracer_ringbuf_fd(struct tracer *t);
+/*
+ * Re-evaluate storming keys in the kernel (ends storms that stopped dead);
+ * call about once a second while tracing.
+ */
+int tracer_sweep(struct tracer *t);
+struct stats_maps;
+void tracer_stats_maps(struct tracer *t, struct stats_maps *m);
+uint64_t tracer_storm_rate(struct tracer *t);
 /* Explain, on @out, why nothing can attach on this kernel. */
 void tracer_explain_refusal(const struct kernel_info *k, FILE *out);
 

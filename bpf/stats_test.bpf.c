@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The health accounting (stats.bpf.h) behind at_emit() in a raw_tp program
+ * that BPF_PROG_TEST_RUN drives with synthetic records and clocks:
+ * tests/bpf/stats_tests.c checks per-key counters, histograms, EC health,
+ * overflow and the storm window arithmetic under the real verifier.
+ *
+ * ctx->args[0] selects an operation (stats_test.h), the rest are operands.
+ */
+#include "capture.bpf.h"
+#include "stats_test.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* \_SB_.LID0 and \_L05 */
+#define NODES 4
+static struct acpi_namespace_node nodes[NODES];
+
+struct stats_test_result result;
+
+static __always_inline void build_namespace(void)
+{
+	nodes[0].name.integer = AT_ROOT_NAME;
+	nodes[1].name.integer = 0x5f42535f;	/* "_SB_" */
+	nodes[1].parent = &nodes[0];
+	nodes[2].name.integer = 0x3044494c;	/* "LID0" */
+	nodes[2].parent = &nodes[1];
+	nodes[3].name.integer = 0x35304c5f;	/* "_L05" */
+	nodes[3].parent = &nodes[0];
+}
+
+static __always_inline int op_emit(__u64 what, __u64 number, __u64 ts, __u64 dur)
+{
+	struct at_ctx c = {};
+	struct at_event *e;
+	__u32 node = (what >> 8) & 0xff;
+
+	at_ctx_child(&c, NULL, AT_CTX_NONE);
+	e = at_new_event(0, what & 0xff, &c, 0);
+	if (!e)
+		return -1;
+	e->ts_ns = ts;
+	e->number = number;
+	e->subtype = (what >> 16) & 0xff;
+	e->ec.command = number;
+	e->result = (__s32)(dur >> 32);
+	if (dur & 0xffffffff) {
+		e->duration_ns = dur & 0xffffffff;
+		e->flags |= AT_F_HAS_DURATION;
+	}
+	if (node < NODES)
+		at_read_path(&e->path, &nodes[node]);
+	return at_emit(e);
+}
+
+SEC("raw_tp")
+int stats_test(struct bpf_raw_tracepoint_args *ctx)
+{
+	build_namespace();
+	switch (ctx->args[0]) {
+	case SOP_EMIT:
+		result.ret = op_emit(ctx->args[1], ctx->args[2], ctx->args[3], ctx->args[4]);
+		break;
+	case SOP_SWEEP:
+		at_stats_sweep_at(ctx->args[1]);
+		result.ret = 0;
+		break;
+	case SOP_LOG2:
+		result.ret = at_log2(ctx->args[1]);
+		break;
+	case SOP_WINDOW:
+		result.ret = at_window_per_s(ctx->args[1], ctx->args[2], ctx->args[3]);
+		break;
+	default:
+		result.ret = -1;
+	}
+	return 0;
+}

@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The health accounting (bpf/stats.bpf.h) under the real verifier and JIT:
+ * bpf/stats_test.bpf.c feeds synthetic records with chosen timestamps
+ * through at_emit(); user/health.c reads the maps back exactly as
+ * `acpitrace stats` does.  Covers per-key counters, GPE method time,
+ * histograms, EC health, key overflow, the in-kernel filter, and the storm
+ * window: one begin record, one end record, by event and by sweep.
+ *
+ * Needs root (CAP_BPF + CAP_PERFMON); otherwise every case is skipped.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "acpitrace.h"
+#include "stats.h"
+#include "stats_test.h"
+#include "stats_test.skel.h"
+#include "health.h"
+
+static int passed, failed, skipped;
+static int case_failed;
+
+#define CHECK(cond, ...) do {						\
+	if (!(cond)) {							\
+		fprintf(stderr, "  %s:%d: %s: ", __FILE__, __LINE__, #cond);	\
+		fprintf(stderr, __VA_ARGS__);				\
+		fprintf(stderr, "\n");					\
+		case_failed = 1;					\
+	}								\
+} while (0)
+
+#define SEC_NS 1000000000ULL
+#define MS 1000000ULL
+/* a bucket boundary far from 0, so windows are easy to reason about */
+#define T0 (1000 * SEC_NS)
+#define NODE_LID 2
+#define NODE_L05 3
+
+struct fixture {
+	struct stats_test_bpf *skel;
+	struct ring_buffer *rb;
+	struct at_event rec[64];
+	int nrec;
+};
+
+static int on_record(void *ctx, void *data, size_t size)
+{
+	struct fixture *f = ctx;
+
+	if (size >= sizeof(struct at_event) && f->nrec < 64)
+		memcpy(&f->rec[f->nrec++], data, sizeof(struct at_event));
+	return 0;
+}
+
+static int setup(struct fixture *f, uint64_t rate, uint32_t sources, const struct at_filter *flt)
+{
+	memset(f, 0, sizeof(*f));
+	f->skel = stats_test_bpf__open();
+	if (!f->skel)
+		return -1;
+	if (rate)
+		f->skel->rodata->at_storm_rate = rate;
+	if (sources)
+		f->skel->rodata->at_storm_sources = sources;
+	if (flt)
+		f->skel->rodata->at_filter = *flt;
+	if (stats_test_bpf__load(f->skel)) {
+		stats_test_bpf__destroy(f->skel);
+		f->skel = NULL;
+		return -1;
+	}
+	f->rb = ring_buffer__new(bpf_map__fd(f->skel->maps.events), on_record, f, NULL);
+	return f->rb ? 0 : -1;
+}
+
+static void teardown(struct fixture *f)
+{
+	ring_buffer__free(f->rb);
+	stats_test_bpf__destroy(f->skel);
+}
+
+static uint64_t run(struct fixture *f, uint64_t op, uint64_t a1, uint64_t a2, uint64_t a3,
+		    uint64_t a4)
+{
+	uint64_t args[5] = { op, a1, a2, a3, a4 };
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args, .ctx_size_in = sizeof(args));
+
+	if (bpf_prog_test_run_opts(bpf_program__fd(f->skel->progs.stats_test), &opts)) {
+		fprintf(stderr, "  test run failed: %s\n", strerror(errno));
+		case_failed = 1;
+		return ~0ULL;
+	}
+	return f->skel->bss->result.ret;
+}
+
+/* One record: source, ACPI node (or none), number, start time, duration. */
+static void emit(struct fixture *f, unsigned int src, unsigned int node, unsigned int subtype,
+		 uint64_t number, uint64_t ts, uint32_t dur, int32_t result)
+{
+	run(f, SOP_EMIT, src | node << 8 | subtype << 16, number, ts,
+	    (uint64_t)(uint32_t)result << 32 | dur);
+}
+
+/* Drain the ring buffer; keep only storm records (of @kind, 0 = any) in rec[]. */
+static int storms(struct fixture *f, int kind)
+{
+	int n = 0;
+
+	f->nrec = 0;
+	ring_buffer__consume(f->rb);
+	for (int i = 0; i < f->nrec; i++)
+		if (f->rec[i].source == AT_SRC_STORM && (!kind || f->rec[i].subtype == kind))
+			f->rec[n++] = f->rec[i];
+	f->nrec = n;
+	return n;
+}
+
+static void snap(struct fixture *f, struct stats_snap *s)
+{
+	struct stats_maps m = {
+		.counters = bpf_map__fd(f->skel->maps.counters),
+		.key_counts = bpf_map__fd(f->skel->maps.key_counts),
+		.key_state = bpf_map__fd(f->skel->maps.key_state),
+		.hists = bpf_map__fd(f->skel->maps.hists),
+		.ec_health = bpf_map__fd(f->skel->maps.ec_health),
+		.overflow = bpf_map__fd(f->skel->maps.key_overflow),
+	};
+
+	CHECK(!stats_read(&m, s), "stats_read: %s", strerror(errno));
+}
+
+static const struct stats_key *find(const struct stats_snap *s, unsigned int src,
+				    const char *label)
+{
+	for (size_t i = 0; i < s->nkeys; i++)
+		if (s->keys[i].key.source == src && !strcmp(s->keys[i].label, label))
+			return &s->keys[i];
+	return NULL;
+}
+
+static uint64_t count_of(const struct stats_snap *s, unsigned int src, const char *label)
+{
+	const struct stats_key *k = find(s, src, label);
+
+	return k ? k->count : 0;
+}
+
+static void test_log2_and_window(struct fixture *f)
+{
+	static const uint64_t in[] = { 0, 1, 2, 3, 4, 1023, 1024, 1ULL << 40, ~0ULL };
+	static const uint64_t want[] = { 0, 0, 1, 1, 2, 9, 10, 40, 63 };
+
+	for (unsigned int i = 0; i < sizeof(in) / sizeof(in[0]); i++)
+		CHECK(run(f, SOP_LOG2, in[i], 0, 0, 0) == want[i], "log2(%llu)",
+		      (unsigned long long)in[i]);
+	/* 1 s window, 600 ms into the bucket: 10 * 0.4 + 4 = 8/s */
+	CHECK(run(f, SOP_WINDOW, 10, 4, T0 + 600 * MS, 0) == 8, "weighted rate");
+	CHECK(run(f, SOP_WINDOW, 0, 7, T0 + 999 * MS, 0) == 7, "current only");
+	CHECK(run(f, SOP_WINDOW, 20, 0, T0, 0) == 20, "at the boundary prev counts fully");
+}
+
+static void test_keys(struct fixture *f)
+{
+	struct stats_snap s;
+	const struct stats_key *k;
+
+	for (int i = 0; i < 3; i++)
+		emit(f, AT_SRC_GPE, NODE_L05, AT_GPE_METHOD, 0x05, T0 + i * MS, 1000, 0);
+	emit(f, AT_SRC_GPE, STATS_TEST_NO_NODE, AT_GPE_UNKNOWN, 0x6f, T0, 0, 0);
+	/* the _L05 run: time for GPE 5, not an event */
+	emit(f, AT_SRC_METHOD, NODE_L05, AT_GPE_METHOD, 0x05, T0, 5000, 0);
+	emit(f, AT_SRC_NOTIFY, NODE_LID, 0, 0x80, T0, 0, 0);
+	emit(f, AT_SRC_NOTIFY, NODE_LID, 0, 0x80, T0, 0, 0);
+	emit(f, AT_SRC_NOTIFY, NODE_LID, 0, 0x02, T0, 0, 0);
+	emit(f, AT_SRC_EC, STATS_TEST_NO_NODE, 0, 0x80, T0, 300, 0);
+	emit(f, AT_SRC_EC, STATS_TEST_NO_NODE, 0, 0x80, T0, 300, -62);	/* -ETIME */
+	emit(f, AT_SRC_EC, STATS_TEST_NO_NODE, 0, 0x84, T0, 300, -110);	/* -ETIMEDOUT */
+	emit(f, AT_SRC_EC, STATS_TEST_NO_NODE, 0, 0x81, T0, 300, -5);	/* -EIO */
+	snap(f, &s);
+	CHECK(count_of(&s, AT_SRC_GPE, "0x05") == 3, "GPE 5 count %llu",
+	      (unsigned long long)count_of(&s, AT_SRC_GPE, "0x05"));
+	CHECK(count_of(&s, AT_SRC_GPE, "0x6f") == 1, "GPE 0x6f");
+	k = find(&s, AT_SRC_GPE, "0x05");
+	CHECK(k && k->time_ns == 3 * 1000 + 5000, "GPE 5 time includes _L05");
+	CHECK(count_of(&s, AT_SRC_NOTIFY, "\\_SB.LID0:0x80") == 2, "Notify LID0 0x80");
+	CHECK(count_of(&s, AT_SRC_NOTIFY, "\\_SB.LID0:0x02") == 1, "Notify LID0 2");
+	CHECK(count_of(&s, AT_SRC_EC, "RD_EC") == 2 && count_of(&s, AT_SRC_EC, "QR_EC") == 1,
+	      "EC commands");
+	CHECK(s.ec.ok == 1 && s.ec.timeout == 2 && s.ec.error == 1, "EC health %llu/%llu/%llu",
+	      (unsigned long long)s.ec.ok, (unsigned long long)s.ec.timeout,
+	      (unsigned long long)s.ec.error);
+	CHECK(s.ec.timeout_cmd[0] == 1 && s.ec.timeout_cmd[4] == 1, "timeouts per command");
+	CHECK(s.hist[AT_HIST_GPE].count == 3 && s.hist[AT_HIST_GPE].slot[9] == 3,
+	      "1000 ns lands in slot 9 (512..1023)");
+	CHECK(s.hist[AT_HIST_GPE_METHOD].count == 1 && s.hist[AT_HIST_GPE_METHOD].slot[12] == 1,
+	      "method histogram");
+	CHECK(s.hist[AT_HIST_EC].count == 4 && s.hist[AT_HIST_EC].sum_ns == 1200, "EC histogram");
+	k = find(&s, AT_SRC_GPE, "0x05");
+	CHECK(k && k->state.path.depth == 1, "GPE 5 learned its method path");
+	stats_free(&s);
+}
+
+static void test_overflow(struct fixture *f)
+{
+	struct stats_snap s;
+
+	for (unsigned int i = 0; i < AT_KEY_ENTRIES + 6; i++)
+		emit(f, AT_SRC_FIXED, STATS_TEST_NO_NODE, 0, i, T0, 0, 0);
+	snap(f, &s);
+	CHECK(s.nkeys == AT_KEY_ENTRIES, "keys %zu", s.nkeys);
+	CHECK(s.overflow[AT_SRC_FIXED] == 6, "overflow %llu",
+	      (unsigned long long)s.overflow[AT_SRC_FIXED]);
+	stats_free(&s);
+}
+
+static void test_filter(struct fixture *f)
+{
+	struct stats_snap s;
+
+	emit(f, AT_SRC_GPE, STATS_TEST_NO_NODE, 0, 1, T0, 0, 0);
+	emit(f, AT_SRC_NOTIFY, NODE_LID, 0, 0x80, T0, 0, 0);
+	snap(f, &s);
+	CHECK(count_of(&s, AT_SRC_GPE, "0x01") == 0, "filtered GPE is not counted");
+	CHECK(count_of(&s, AT_SRC_NOTIFY, "\\_SB.LID0:0x80") == 1, "Notify counted");
+	CHECK(stats_events(&s, AT_SRC_GPE) == 0 && s.src[AT_SRC_GPE].filtered == 1, "events");
+	stats_free(&s);
+}
+
+/* 20/s against a 10/s threshold for 3 s: one begin; silence: one end by sweep. */
+static void test_storm_sweep(struct fixture *f)
+{
+	uint64_t t = T0;
+	int begins = 0;
+
+	for (int i = 0; i < 60; i++, t += 50 * MS) {
+		emit(f, AT_SRC_GPE, NODE_L05, AT_GPE_METHOD, 0x05, t, 2000, 0);
+		emit(f, AT_SRC_GPE, STATS_TEST_NO_NODE, 0, 0x06, t, 0, 0);	/* 20/s too */
+		if (i == 9)	/* the 10th event in the first bucket crosses */
+			CHECK(storms(f, AT_STORM_BEGIN) == 2, "begin at the 10th event");
+	}
+	begins = storms(f, AT_STORM_BEGIN);
+	CHECK(begins == 0, "no second begin: %d", begins);
+	run(f, SOP_SWEEP, t + 100 * MS, 0, 0, 0);
+	CHECK(storms(f, 0) == 0, "still storming 100 ms later");
+	run(f, SOP_SWEEP, t + 2 * SEC_NS, 0, 0, 0);
+	CHECK(storms(f, AT_STORM_END) == 2, "both ended after 2 s of silence");
+	for (int i = 0; i < 2; i++) {
+		const struct at_event *r = &f->rec[i];
+
+		if (r->number != 5)
+			continue;
+		CHECK(r->result == AT_SRC_GPE && r->value >= 20 && r->path.depth == 1,
+		      "end record names GPE 5 and its peak");
+	}
+	run(f, SOP_SWEEP, t + 5 * SEC_NS, 0, 0, 0);
+	CHECK(storms(f, 0) == 0, "no second end");
+}
+
+static void test_storm_record(struct fixture *f)
+{
+	uint64_t t = T0;
+	const struct at_event *r;
+
+	for (int i = 0; i < 10; i++, t += 10 * MS)
+		emit(f, AT_SRC_GPE, NODE_L05, AT_GPE_METHOD, 0x05, t, 100000, 0);
+	CHECK(storms(f, AT_STORM_BEGIN) == 1, "one begin");
+	r = &f->rec[0];
+	CHECK(r->source == AT_SRC_STORM && r->result == AT_SRC_GPE && r->number == 5,
+	      "key GPE 5");
+	CHECK(r->value == 10, "rate %llu", (unsigned long long)r->value);
+	/* ten 100 us runs in the current 1 s window: 1 ms of CPU per second */
+	CHECK(r->duration_ns == 1000000, "cpu ns/s %llu", (unsigned long long)r->duration_ns);
+	CHECK(r->path.depth == 1, "names the method");
+	/* the rate falls under 50% while events still trickle: ended by an event */
+	t = T0 + 3 * SEC_NS;
+	emit(f, AT_SRC_GPE, NODE_L05, AT_GPE_METHOD, 0x05, t, 0, 0);
+	CHECK(storms(f, AT_STORM_END) == 1, "end by event");
+	/* a second storm on the same key is reported again */
+	for (int i = 0; i < 12; i++, t += 10 * MS)
+		emit(f, AT_SRC_GPE, NODE_L05, AT_GPE_METHOD, 0x05, t, 0, 0);
+	CHECK(storms(f, AT_STORM_BEGIN) == 1, "second storm");
+}
+
+/* Notify keys storm only when asked for. */
+static void test_storm_sources(struct fixture *f)
+{
+	for (int i = 0; i < 30; i++)
+		emit(f, AT_SRC_NOTIFY, NODE_LID, 0, 0x80, T0 + i * MS, 0, 0);
+	CHECK(storms(f, 0) == 0, "notify is not watched by default");
+}
+
+static void test_storm_notify(struct fixture *f)
+{
+	for (int i = 0; i < 30; i++)
+		emit(f, AT_SRC_NOTIFY, NODE_LID, 0, 0x80, T0 + i * MS, 0, 0);
+	CHECK(storms(f, AT_STORM_BEGIN) == 1 && f->rec[0].result == AT_SRC_NOTIFY &&
+	      f->rec[0].number == 0x80, "notify storm with --storm-sources notify");
+}
+
+struct tcase {
+	const char *name;
+	void (*fn)(struct fixture *f);
+	uint64_t rate;
+	uint32_t sources;
+	bool notify_only;
+};
+
+int main(void)
+{
+	static const struct tcase cases[] = {
+		{ "log2_and_window", test_log2_and_window, 0, 0, false },
+		{ "keys_hists_ec", test_keys, 0, 0, false },
+		{ "key_overflow", test_overflow, 0, 0, false },
+		{ "filter_applies", test_filter, 0, 0, true },
+		{ "storm_sweep", test_storm_sweep, 10, 0, false },
+		{ "storm_record", test_storm_record, 10, 0, false },
+		{ "storm_sources_default", test_storm_sources, 10, 0, false },
+		{ "storm_notify", test_storm_notify, 10, 1U << AT_SRC_NOTIFY, false },
+	};
+
+	libbpf_set_print(NULL);
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct at_filter flt = { .source_mask = 1U << AT_SRC_NOTIFY };
+		struct fixture f;
+
+		if (setup(&f, cases[i].rate, cases[i].sources,
+			  cases[i].notify_only ? &flt : NULL)) {
+			printf("SKIP %s: cannot load the test program (%s; needs root)\n",
+			       cases[i].name, strerror(errno));
+			skipped++;
+			continue;
+		}
+		case_failed = 0;
+		cases[i].fn(&f);
+		printf("%s %s\n", case_failed ? "FAIL" : "PASS", cases[i].name);
+		case_failed ? failed++ : passed++;
+		teardown(&f);
+	}
+	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Prometheus rendering, histogram buckets, the textfile, storm records. */
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "test.h"
+#include "metrics.h"
+#include "storm.h"
+#include "output.h"
+
+static char *render(const struct stats_snap *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	metrics_render(f, s, "1.2\"3");
+	fclose(f);
+	return buf;
+}
+
+static char *escaped(const char *in)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	metrics_escape_label(f, in);
+	fclose(f);
+	return buf;
+}
+
+/* A snapshot with one GPE key, one Notify key with a backslash path, hists. */
+static void sample(struct stats_snap *s, struct stats_key *keys)
+{
+	memset(s, 0, sizeof(*s));
+	memset(keys, 0, 2 * sizeof(*keys));
+	s->elapsed_s = 2;
+	s->storm_rate = 500;
+	s->src[AT_SRC_GPE].seen = 7;
+	s->src[AT_SRC_GPE].dropped = 2;
+	keys[0].key.source = AT_SRC_GPE;
+	keys[0].key.number = 0x6f;
+	keys[0].count = 5;
+	keys[0].time_ns = 1500000000;
+	keys[0].state.storms = 1;
+	keys[0].state.storming = 1;
+	strcpy(keys[0].label, "0x6f");
+	keys[1].key.source = AT_SRC_NOTIFY;
+	keys[1].count = 3;
+	strcpy(keys[1].label, "\\_SB.PCI0.\"X\"\n:0x80");
+	s->keys = keys;
+	s->nkeys = 2;
+	s->hist[AT_HIST_GPE].slot[0] = 1;	/* 0..1 ns */
+	s->hist[AT_HIST_GPE].slot[9] = 2;	/* 512..1023 ns */
+	s->hist[AT_HIST_GPE].count = 3;
+	s->hist[AT_HIST_GPE].sum_ns = 2001;
+	s->ec.timeout = 4;
+	s->ec.timeout_cmd[0] = 4;
+}
+
+TEST(metrics_escape_label_value)
+{
+	char *e = escaped("a\\b\"c\nd");
+
+	CHECK_STR(e, "a\\\\b\\\"c\\nd");
+	free(e);
+	e = escaped("plain 0x6f");
+	CHECK_STR(e, "plain 0x6f");
+	free(e);
+}
+
+TEST(metrics_bucket_bounds)
+{
+	/* slot i holds [2^i, 2^(i+1)) ns: le = 2^(i+1) ns */
+	CHECK(metrics_bucket_le(0) == 2e-9);
+	CHECK(metrics_bucket_le(9) == 1024e-9);
+	CHECK(metrics_bucket_le(AT_HIST_SLOTS - 1) == 4294967296e-9);
+}
+
+TEST(metrics_render_series)
+{
+	struct stats_key keys[2];
+	struct stats_snap s;
+	char *out;
+
+	sample(&s, keys);
+	out = render(&s);
+	CHECK_CONTAINS(out, "acpitrace_build_info{version=\"1.2\\\"3\"} 1\n");
+	CHECK_CONTAINS(out, "# TYPE acpitrace_events_total counter\n");
+	CHECK_CONTAINS(out, "acpitrace_events_total{source=\"gpe\",key=\"0x6f\"} 5\n");
+	CHECK_CONTAINS(out, "acpitrace_events_total{source=\"notify\",key=\"\\\\_SB.PCI0.\\\"X\\\"\\n:0x80\"} 3\n");
+	CHECK_CONTAINS(out, "acpitrace_event_seconds_total{source=\"gpe\",key=\"0x6f\"} 1.500000000\n");
+	CHECK_CONTAINS(out, "acpitrace_ringbuf_dropped_total{source=\"gpe\"} 2\n");
+	CHECK_CONTAINS(out, "acpitrace_source_events_total{source=\"gpe\"} 7\n");
+	CHECK_CONTAINS(out, "acpitrace_storm_active{source=\"gpe\",key=\"0x6f\"} 1\n");
+	CHECK_CONTAINS(out, "# TYPE acpitrace_gpe_handling_seconds histogram\n");
+	/* cumulative: 1 below 2 ns, still 1 below 512 ns, 3 below 1024 ns */
+	CHECK_CONTAINS(out, "acpitrace_gpe_handling_seconds_bucket{le=\"2e-09\"} 1\n");
+	CHECK_CONTAINS(out, "acpitrace_gpe_handling_seconds_bucket{le=\"5.12e-07\"} 1\n");
+	CHECK_CONTAINS(out, "acpitrace_gpe_handling_seconds_bucket{le=\"1.024e-06\"} 3\n");
+	CHECK_CONTAINS(out, "acpitrace_gpe_handling_seconds_bucket{le=\"+Inf\"} 3\n");
+	CHECK_CONTAINS(out, "acpitrace_gpe_handling_seconds_sum 0.000002001\n");
+	CHECK_CONTAINS(out, "acpitrace_gpe_handling_seconds_count 3\n");
+	CHECK_CONTAINS(out, "acpitrace_ec_transactions_total{result=\"timeout\"} 4\n");
+	CHECK_CONTAINS(out, "acpitrace_ec_timeouts_total{command=\"RD_EC\"} 4\n");
+	CHECK_CONTAINS(out, "acpitrace_storm_threshold_per_second 500\n");
+	free(out);
+}
+
+/* promtool (Debian package prometheus) is the reference parser. */
+TEST(metrics_promtool_check)
+{
+	char path[] = "/tmp/acpitrace-metrics.XXXXXX", cmd[256];
+	struct stats_key keys[2];
+	struct stats_snap s;
+	FILE *f;
+	int fd, rc;
+
+	if (system("command -v promtool >/dev/null 2>&1")) {
+		printf("SKIP metrics_promtool_check: promtool not installed (tools/deps.sh installs prometheus)\n");
+		return;
+	}
+	sample(&s, keys);
+	fd = mkstemp(path);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	f = fdopen(fd, "w");
+	metrics_render(f, &s, "0.1.0");
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "promtool check metrics < %s", path);
+	rc = system(cmd);
+	CHECK_EQ_INT(rc, 0);
+	unlink(path);
+}
+
+TEST(metrics_textfile_atomic)
+{
+	char dir[] = "/tmp/acpitrace-textfile.XXXXXX", path[128], tmp[160], err[256];
+	struct stats_key keys[2];
+	struct stats_snap s;
+	struct stat st;
+	char line[128] = "";
+	FILE *f;
+
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/acpitrace.prom", dir);
+	sample(&s, keys);
+	CHECK_EQ_INT(metrics_write_textfile(path, &s, "0.1.0", err, sizeof(err)), 0);
+	/* nothing left behind, the file complete */
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
+	CHECK(stat(tmp, &st) != 0);
+	f = fopen(path, "r");
+	CHECK(f != NULL);
+	if (f) {
+		CHECK(fgets(line, sizeof(line), f) != NULL);
+		fclose(f);
+	}
+	CHECK_CONTAINS(line, "# HELP acpitrace_build_info");
+	/* a second write replaces it in one rename */
+	CHECK(stat(path, &st) == 0);
+	CHECK_EQ_INT(metrics_write_textfile(path, &s, "0.1.0", err, sizeof(err)), 0);
+	unlink(path);
+	rmdir(dir);
+	/* an unwritable place: a clear error naming the file */
+	CHECK_EQ_INT(metrics_write_textfile("/nonexistent/dir/x.prom", &s, "0.1.0", err,
+					    sizeof(err)), -1);
+	CHECK_CONTAINS(err, "/nonexistent/dir/x.prom.tmp.");
+}
+
+static struct at_event storm_event(int kind)
+{
+	struct at_event e;
+
+	memset(&e, 0, sizeof(e));
+	e.source = AT_SRC_STORM;
+	e.subtype = kind;
+	e.result = AT_SRC_GPE;
+	e.number = 0x6f;
+	e.value = 5234;
+	e.duration_ns = 431000000;	/* 43.1% of a CPU */
+	e.path.depth = 2;
+	e.path.seg[0] = SEG("_L6F");
+	e.path.seg[1] = SEG("_GPE");
+	return e;
+}
+
+TEST(storm_text_and_remedy)
+{
+	struct at_event e = storm_event(AT_STORM_BEGIN);
+	char buf[512];
+
+	storm_text(buf, sizeof(buf), &e);
+	CHECK_STR(buf, "STORM GPE 0x6F method \\_GPE._L6F: 5234/s, 43.1% of a CPU; remedy: "
+		  "echo disable > /sys/firmware/acpi/interrupts/gpe6F (now), acpi_mask_gpe=0x6F (boot)");
+	e = storm_event(AT_STORM_END);
+	e.duration_ns = 2500000000ULL;
+	storm_text(buf, sizeof(buf), &e);
+	CHECK_CONTAINS(buf, "END of gpe 0x6f storm after 2.50 s (peak 5234/s");
+}
+
+TEST(storm_json_record)
+{
+	struct at_event e = storm_event(AT_STORM_BEGIN);
+	struct output o = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+
+	o.out = open_memstream(&buf, &len);
+	o.json = true;
+	output_event(&o, &e);
+	fclose(o.out);
+	CHECK_CONTAINS(buf, "\"source\":\"storm\"");
+	CHECK_CONTAINS(buf, "\"state\":\"begin\",\"key_source\":\"gpe\",\"key\":\"0x6f\"");
+	CHECK_CONTAINS(buf, "\"gpe\":111,\"method\":\"\\\\_GPE._L6F\",\"rate\":5234");
+	CHECK_CONTAINS(buf, "\"remedy\":{\"now\":\"echo disable > /sys/firmware/acpi/interrupts/gpe6F\",\"boot\":\"acpi_mask_gpe=0x6F\"}");
+	free(buf);
+}
+
+TEST(storm_mask_and_restore)
+{
+	char dir[] = "/tmp/acpitrace-gpe.XXXXXX", path[128], err[600], line[32] = "";
+	struct storm_mask m = { 0 };
+	char *log = NULL;
+	size_t len = 0;
+	FILE *f, *lf;
+
+	CHECK(mkdtemp(dir) != NULL);
+	m.dir = dir;
+	snprintf(path, sizeof(path), "%s/gpe6F", dir);
+	f = fopen(path, "w");
+	fclose(f);
+	CHECK_EQ_INT(storm_mask_gpe(&m, 0x6f, err, sizeof(err)), 0);
+	CHECK_EQ_INT(storm_mask_gpe(&m, 0x6f, err, sizeof(err)), 0);	/* once */
+	CHECK_EQ_INT(m.n, 1);
+	f = fopen(path, "r");
+	CHECK(f && fgets(line, sizeof(line), f));
+	if (f)
+		fclose(f);
+	CHECK_STR(line, "disable\n");
+	lf = open_memstream(&log, &len);
+	CHECK_EQ_INT(storm_mask_restore(&m, lf), 0);
+	fclose(lf);
+	f = fopen(path, "r");
+	CHECK(f && fgets(line, sizeof(line), f));
+	if (f)
+		fclose(f);
+	CHECK_STR(line, "enable\n");
+	CHECK_CONTAINS(log, "GPE 0x6F re-enabled");
+	free(log);
+	/* a GPE that does not exist: the error names the file */
+	CHECK_EQ_INT(storm_mask_gpe(&m, 0x02, err, sizeof(err)), -1);
+	unlink(path);
+	rmdir(dir);
+	CHECK_CONTAINS(err, "/gpe02");
+}

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What `stats` and `top` share: options and opening the tracer. */
+#ifndef CMD_STATS_H
+#define CMD_STATS_H
+
+#include "diag.h"
+#include "tracer.h"
+
+struct stats_opts {
+	struct tracer_opts t;
+	double interval;	/* seconds */
+};
+
+int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *o);
+/* 0, or -1 after saying why nothing attached. */
+int stats_open(const char *cmd, struct tracer *t, const struct stats_opts *o);
+
+#endif
