@@ -15,7 +15,7 @@ int usage_error(const char *cmd, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'acpitrace %s--help'.\n", cmd ? cmd : "");
+	fprintf(stderr, "\nTry 'acpitrace %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
 	return 2;
 }
 
