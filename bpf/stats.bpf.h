@@ -92,7 +92,12 @@ static __always_inline void at_hist_add(__u32 h, __u64 ns)
 		return;
 	if (slot >= AT_HIST_SLOTS)
 		slot = AT_HIST_SLOTS - 1;
-	v->slot[slot]++;
+	/*
+	 * A no-op mask that 6.1's verifier needs to see the bound; the empty
+	 * asm keeps clang from dropping it.
+	 */
+	asm volatile("" : "+r"(slot));
+	v->slot[slot & (AT_HIST_SLOTS - 1)]++;
 	v->count++;
 	v->sum_ns += ns;
 }
@@ -232,7 +237,8 @@ static __always_inline void at_ec_account(const struct at_event *e)
 		h->timeout++;
 		if (cmd >= AT_EC_CMDS - 1)
 			cmd = AT_EC_CMDS - 1;
-		h->timeout_cmd[cmd]++;
+		asm volatile("" : "+r"(cmd));
+		h->timeout_cmd[cmd & 7]++;	/* bound for 6.1's verifier */
 	} else {
 		h->error++;
 	}

@@ -87,7 +87,7 @@ struct at_ec_health {
 	__u64 ok;
 	__u64 timeout;
 	__u64 error;
-	__u64 timeout_cmd[AT_EC_CMDS];
+	__u64 timeout_cmd[8];	/* AT_EC_CMDS used; 8 for a maskable index */
 };
 
 /* Keys the bounded maps had no room for, per source. */
