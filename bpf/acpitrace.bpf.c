@@ -36,6 +36,7 @@ enum at_hook {
 	H_WMI_NOTIFY,
 	H_WMI_DEVICE,
 	H_METHOD,
+	H_WORK,
 };
 
 /* What a hook keeps between entry and exit. */
@@ -727,6 +728,50 @@ static __always_inline int hook_method_exit(__u32 status)
 	return 0;
 }
 
+/* ---- Work queued while handling an event (workqueue tracepoints) ------ */
+
+/*
+ * Drivers defer ACPI work to their own work items (thermal re-reads _TMP,
+ * hotplug evaluates _STA/_OST from kacpi_hotplug): a work item queued by a
+ * task that is inside a chain continues that chain when it runs.
+ */
+static __always_inline int hook_work_queue(void *work)
+{
+	struct at_ctx *cur = at_current();
+
+	if (cur && cur->valid)
+		at_link_put((__u64)work, AT_LINK_WORK, cur);
+	return 0;
+}
+
+static __always_inline int hook_work_start(void *work)
+{
+	struct at_ctx parent = {};
+	struct at_frame *f;
+
+	if (!at_link_get((__u64)work, AT_LINK_WORK, &parent, true))
+		return 0;
+	f = frame_new(H_WORK);
+	if (!f)
+		return 0;
+	f->self = parent;
+	f->self.kind = AT_CTX_WORK;
+	f->arg[0] = (__u64)work;
+	at_task_push(&f->self, &f->prev);
+	return 0;
+}
+
+static __always_inline int hook_work_end(void *work)
+{
+	struct at_frame *f = frame_get(H_WORK);
+
+	if (!f || f->arg[0] != (__u64)work)
+		return 0;
+	at_task_pop(&f->prev);
+	frame_del(H_WORK);
+	return 0;
+}
+
 /* ---- kretprobe support: arguments saved at kprobe time ---------------- */
 
 static __always_inline void args_save(__u32 hook, __u64 a0, __u64 a1, __u64 a2, __u64 a3)
@@ -929,6 +974,15 @@ int BPF_KPROBE(kp_wmi_device, void *dev, __u32 *data)
 { return hook_wmi_device_enter(dev, data); }
 SEC("kretprobe/wmi_notify_device")
 int BPF_KRETPROBE(kr_wmi_device) { return wmi_end(H_WMI_DEVICE); }
+
+/* raw tracepoints: args are the TP_PROTO arguments */
+SEC("raw_tp/workqueue_queue_work")
+int BPF_PROG(tp_work_queue, unsigned int req_cpu, void *pwq, void *work)
+{ return hook_work_queue(work); }
+SEC("raw_tp/workqueue_execute_start")
+int BPF_PROG(tp_work_start, void *work) { return hook_work_start(work); }
+SEC("raw_tp/workqueue_execute_end")
+int BPF_PROG(tp_work_end, void *work) { return hook_work_end(work); }
 
 SEC("fentry/acpi_ps_execute_method")
 int BPF_PROG(fe_method, struct acpi_evaluate_info *info)

@@ -36,6 +36,7 @@ enum at_context {
 	AT_CTX_GED,		/* GED _EVT / _Exx / _Lxx */
 	AT_CTX_NOTIFY,		/* a Notify handler (kacpi_notify) */
 	AT_CTX_EC_EVENT,	/* EC event work (QR_EC issued by kec) */
+	AT_CTX_WORK,		/* a work item queued while handling an event */
 	AT_CTX_MAX,
 };
 

@@ -127,6 +127,7 @@ enum at_link_kind {
 	AT_LINK_DPC,		/* acpi_os_execute context -> producer */
 	AT_LINK_EC,		/* struct acpi_ec * -> EC GPE record */
 	AT_LINK_QUERY_WORK,	/* &acpi_ec_query.work -> QR_EC record */
+	AT_LINK_WORK,		/* any work_struct queued inside a chain */
 };
 
 static __always_inline __u64 at_alloc_id(void)

@@ -12,6 +12,7 @@ const char *attach_mode_name(enum attach_mode m)
 	switch (m) {
 	case MODE_FENTRY: return "fentry";
 	case MODE_KPROBE: return "kprobe";
+	case MODE_RAW_TP: return "raw_tp";
 	default: return "skip";
 	}
 }
@@ -64,6 +65,33 @@ static void plan_one(const struct hook *h, const struct func_place *fp,
 			 fp->in_kallsyms ? "kprobe" : "");
 }
 
+/* A raw tracepoint exists when BTF has its btf_trace_<name> typedef. */
+static void plan_tracepoint(const struct hook *h, struct kernel_info *k,
+			    struct hook_plan *hp)
+{
+	char name[128];
+
+	snprintf(name, sizeof(name), "btf_trace_%s", h->func);
+	if (k->vmlinux_btf && btf__find_by_name_kind(k->vmlinux_btf, name, BTF_KIND_TYPEDEF) >= 0) {
+		hp->mode = MODE_RAW_TP;
+		snprintf(hp->why, sizeof(hp->why), "tracepoint %s in vmlinux BTF", h->func);
+	} else {
+		hp->mode = MODE_SKIP;
+		snprintf(hp->why, sizeof(hp->why), "tracepoint %s not in BTF", h->func);
+	}
+}
+
+bool attach_has_source(const struct plan *p, bool attached)
+{
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		if (hooks[i].flags & HOOK_AUX)
+			continue;
+		if (attached ? p->h[i].attached : p->h[i].mode != MODE_SKIP)
+			return true;
+	}
+	return false;
+}
+
 void attach_plan(struct kernel_info *k, const struct attach_opts *o, struct plan *p)
 {
 	const char *funcs[32] = { 0 }, *mods[32] = { 0 };
@@ -75,8 +103,12 @@ void attach_plan(struct kernel_info *k, const struct attach_opts *o, struct plan
 		mods[i] = hooks[i].module;
 	}
 	kernel_find_funcs(k, funcs, mods, nr_hooks, fp);
-	for (unsigned int i = 0; i < nr_hooks; i++)
-		plan_one(&hooks[i], &fp[i], k, o, &p->h[i]);
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		if (hooks[i].flags & HOOK_TRACEPOINT)
+			plan_tracepoint(&hooks[i], k, &p->h[i]);
+		else
+			plan_one(&hooks[i], &fp[i], k, o, &p->h[i]);
+	}
 	/* a fallback hook only runs when the hook it stands in for cannot */
 	for (unsigned int i = 0; i < nr_hooks; i++) {
 		const struct hook *main_hook;
@@ -88,6 +120,16 @@ void attach_plan(struct kernel_info *k, const struct attach_opts *o, struct plan
 			p->h[i].mode = MODE_SKIP;
 			snprintf(p->h[i].why, sizeof(p->h[i].why),
 				 "not needed: %s attaches", main_hook->func);
+		}
+	}
+	/* chain links alone capture nothing */
+	if (!attach_has_source(p, false)) {
+		for (unsigned int i = 0; i < nr_hooks; i++) {
+			if (!(hooks[i].flags & HOOK_AUX) || p->h[i].mode == MODE_SKIP)
+				continue;
+			p->h[i].mode = MODE_SKIP;
+			snprintf(p->h[i].why, sizeof(p->h[i].why),
+				 "only links chains, and no event hook can attach");
 		}
 	}
 }
@@ -112,6 +154,8 @@ static bool flavour_matches(const char *fl, enum attach_mode m)
 		return !strcmp(fl, "fe") || !strcmp(fl, "fx");
 	if (m == MODE_KPROBE)
 		return !strcmp(fl, "kp") || !strcmp(fl, "kr");
+	if (m == MODE_RAW_TP)
+		return !strcmp(fl, "tp");
 	return false;
 }
 
@@ -129,7 +173,7 @@ void attach_select(struct acpitrace_bpf *skel, const struct plan *p)
 
 void attach_all(struct acpitrace_bpf *skel, struct plan *p)
 {
-	int hook_of[64], n = 0;
+	int hook_of[ATTACH_MAX_LINKS], n = 0;
 	struct bpf_link **links = p->links;
 	struct bpf_program *prog;
 
@@ -140,7 +184,7 @@ void attach_all(struct acpitrace_bpf *skel, struct plan *p)
 		int i = prog_hook(bpf_program__name(prog), fl);
 		struct bpf_link *l;
 
-		if (i < 0 || !bpf_program__autoload(prog) || !p->h[i].attached || n == 64)
+		if (i < 0 || !bpf_program__autoload(prog) || !p->h[i].attached || n == ATTACH_MAX_LINKS)
 			continue;
 		l = bpf_program__attach(prog);
 		if (!l) {
@@ -160,7 +204,7 @@ void attach_all(struct acpitrace_bpf *skel, struct plan *p)
 		else
 			links[p->nlinks++] = links[j];
 	}
-	p->attached = p->fentry = p->kprobe = p->skipped = 0;
+	p->attached = p->fentry = p->kprobe = p->raw_tp = p->skipped = 0;
 	for (unsigned int i = 0; i < nr_hooks; i++) {
 		if (!p->h[i].attached) {
 			p->skipped++;
@@ -169,8 +213,10 @@ void attach_all(struct acpitrace_bpf *skel, struct plan *p)
 		p->attached++;
 		if (p->h[i].mode == MODE_FENTRY)
 			p->fentry++;
-		else
+		else if (p->h[i].mode == MODE_KPROBE)
 			p->kprobe++;
+		else
+			p->raw_tp++;
 	}
 }
 

@@ -17,6 +17,7 @@ enum attach_mode {
 	MODE_SKIP = 0,
 	MODE_FENTRY,
 	MODE_KPROBE,
+	MODE_RAW_TP,
 };
 
 enum force_mode {
@@ -36,16 +37,20 @@ struct attach_opts {
 	bool methods;
 };
 
+#define ATTACH_MAX_LINKS 128
+
 struct plan {
 	struct hook_plan h[32];
-	unsigned int attached, fentry, kprobe, skipped;
-	struct bpf_link *links[64];
+	unsigned int attached, fentry, kprobe, raw_tp, skipped;
+	struct bpf_link *links[ATTACH_MAX_LINKS];
 	int nlinks;
 };
 
 /* Decide without touching the kernel beyond lookups. */
 void attach_plan(struct kernel_info *k, const struct attach_opts *o, struct plan *p);
 const char *attach_mode_name(enum attach_mode m);
+/* True when some hook that captures events is planned or attached. */
+bool attach_has_source(const struct plan *p, bool attached);
 
 /* Enable the planned programs on an opened (not yet loaded) skeleton. */
 void attach_select(struct acpitrace_bpf *skel, const struct plan *p);

@@ -243,9 +243,9 @@ static void print_totals(struct tracer *t, bool json)
 
 static void announce(const struct tracer *t)
 {
-	fprintf(stderr, "acpitrace: tracing on %s with %u of %u hooks (%u fentry, %u kprobe, %u skipped)",
+	fprintf(stderr, "acpitrace: tracing on %s with %u of %u hooks (%u fentry, %u kprobe, %u raw_tp, %u skipped)",
 		t->k.release, t->plan.attached, nr_hooks, t->plan.fentry, t->plan.kprobe,
-		t->plan.skipped);
+		t->plan.raw_tp, t->plan.skipped);
 	if (g_opts.verbose) {
 		fprintf(stderr, ":\n");
 		for (unsigned int i = 0; i < nr_hooks; i++)

@@ -40,6 +40,7 @@ static const char *const contexts[AT_CTX_MAX] = {
 	[AT_CTX_GED] = "ged",
 	[AT_CTX_NOTIFY] = "notify_handler",
 	[AT_CTX_EC_EVENT] = "ec_event",
+	[AT_CTX_WORK] = "work",
 };
 
 const char *context_name(unsigned int context)

@@ -40,6 +40,12 @@ const struct hook hooks[] = {
 	  "WMI event GUIDs from the WMI core (6.12+)" },
 	{ "method", "acpi_ps_execute_method", NULL, E | X | HOOK_METHODS, NULL,
 	  "AML method evaluations (--methods)" },
+	{ "work_queue", "workqueue_queue_work", NULL, HOOK_TRACEPOINT | HOOK_AUX, NULL,
+	  "links work items queued inside a chain (drivers' deferred ACPI work)" },
+	{ "work_start", "workqueue_execute_start", NULL, HOOK_TRACEPOINT | HOOK_AUX, NULL,
+	  "continues the chain in the worker" },
+	{ "work_end", "workqueue_execute_end", NULL, HOOK_TRACEPOINT | HOOK_AUX, NULL,
+	  "ends it" },
 };
 
 #undef E

@@ -12,6 +12,8 @@
 #define HOOK_ENTRY	0x1	/* has an entry half (fe_/kp_) */
 #define HOOK_EXIT	0x2	/* has an exit half (fx_/kr_) */
 #define HOOK_METHODS	0x4	/* only with --methods */
+#define HOOK_TRACEPOINT	0x8	/* a raw tracepoint (tp_ program), not a function */
+#define HOOK_AUX	0x10	/* links chains; captures no event of its own */
 
 struct hook {
 	const char *name;	/* program suffix */

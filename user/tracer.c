@@ -11,10 +11,7 @@
 
 static bool any_planned(const struct plan *p)
 {
-	for (unsigned int i = 0; i < nr_hooks; i++)
-		if (p->h[i].mode != MODE_SKIP)
-			return true;
-	return false;
+	return attach_has_source(p, false);
 }
 
 static void storm_setup(struct acpitrace_bpf *skel, const struct storm_cfg *c)
@@ -86,7 +83,7 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 			return -1;
 	}
 	attach_all(t->skel, &t->plan);
-	if (!t->plan.attached) {
+	if (!attach_has_source(&t->plan, true)) {
 		snprintf(t->error, sizeof(t->error), "every hook failed to attach");
 		return -1;
 	}

@@ -24,9 +24,18 @@ static struct btf *fake_btf(const char *missing)
 		return NULL;
 	proto = btf__add_func_proto(btf, 0);
 	for (unsigned int i = 0; i < nr_hooks && proto > 0; i++) {
+		char tp[128];
+		int err;
+
 		if (hooks[i].module || (missing && !strcmp(hooks[i].func, missing)))
 			continue;
-		if (btf__add_func(btf, hooks[i].func, BTF_FUNC_GLOBAL, proto) < 0) {
+		/* a raw tracepoint shows in BTF as the typedef btf_trace_<name> */
+		snprintf(tp, sizeof(tp), "btf_trace_%s", hooks[i].func);
+		if (hooks[i].flags & HOOK_TRACEPOINT)
+			err = btf__add_typedef(btf, tp, proto);
+		else
+			err = btf__add_func(btf, hooks[i].func, BTF_FUNC_GLOBAL, proto);
+		if (err < 0) {
 			btf__free(btf);
 			return NULL;
 		}
@@ -83,12 +92,35 @@ TEST(attach_plan_fentry_everywhere)
 			snprintf(why, sizeof(why), "not needed: %s attaches",
 				 hook_by_name(h->fallback_for)->func);
 			CHECK_STR(p.h[i].why, why);
+		} else if (h->flags & HOOK_TRACEPOINT) {
+			CHECK_EQ_INT(p.h[i].mode, MODE_RAW_TP);
+			snprintf(why, sizeof(why), "tracepoint %s in vmlinux BTF", h->func);
+			CHECK_STR(p.h[i].why, why);
 		} else {
 			CHECK_EQ_INT(p.h[i].mode, MODE_FENTRY);
 			snprintf(why, sizeof(why), "%s in vmlinux BTF", h->func);
 			CHECK_STR(p.h[i].why, why);
 		}
 	}
+}
+
+/* Chain-link tracepoints attach anywhere, but alone they capture nothing. */
+TEST(attach_plan_tracepoints_need_an_event_hook)
+{
+	struct plan p;
+
+	plan_with(&p, NULL, -EPERM, -ENOENT, FORCE_AUTO, false);
+	CHECK(!attach_has_source(&p, false));
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		if (!(hooks[i].flags & HOOK_TRACEPOINT))
+			continue;
+		CHECK_EQ_INT(p.h[i].mode, MODE_SKIP);
+		CHECK_STR(p.h[i].why, "only links chains, and no event hook can attach");
+	}
+	plan_with(&p, NULL, 0, -ENOENT, FORCE_AUTO, false);
+	CHECK(attach_has_source(&p, false));
+	CHECK_EQ_INT(p.h[idx("work_queue")].mode, MODE_RAW_TP);
+	CHECK_STR(attach_mode_name(MODE_RAW_TP), "raw_tp");
 }
 
 TEST(attach_plan_methods_on)

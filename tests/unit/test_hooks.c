@@ -23,9 +23,13 @@ TEST(hooks_names_unique_and_well_formed)
 		CHECK(h->what && h->what[0]);
 		if (!h->name || !h->func)
 			continue;
-		/* at least one half, and no unknown flag bits */
-		CHECK(h->flags & (HOOK_ENTRY | HOOK_EXIT));
-		CHECK_EQ_INT(h->flags & ~(HOOK_ENTRY | HOOK_EXIT | HOOK_METHODS), 0);
+		/* at least one half (or a tracepoint), and no unknown flag bits */
+		CHECK(h->flags & (HOOK_ENTRY | HOOK_EXIT | HOOK_TRACEPOINT));
+		CHECK_EQ_INT(h->flags & ~(HOOK_ENTRY | HOOK_EXIT | HOOK_METHODS |
+					  HOOK_TRACEPOINT | HOOK_AUX), 0);
+		/* a tracepoint hook has one tp_ program and no function halves */
+		if (h->flags & HOOK_TRACEPOINT)
+			CHECK(!(h->flags & (HOOK_ENTRY | HOOK_EXIT)));
 		for (unsigned int j = 0; j < i; j++) {
 			if (!strcmp(hooks[j].name, h->name))
 				test_fail(__FILE__, __LINE__, "hook name \"%s\" used twice", h->name);
@@ -170,6 +174,15 @@ TEST(hooks_programs_exist_in_skeleton)
 						sec_of(&ps, "kr", h->name)))
 			test_fail(__FILE__, __LINE__, "exit program for %s but no HOOK_EXIT",
 				  h->name);
+		if (h->flags & HOOK_TRACEPOINT) {
+			char want[96];
+			const char *sec = sec_of(&ps, "tp", h->name);
+
+			snprintf(want, sizeof(want), "raw_tp/%s", h->func);
+			if (!sec || strcmp(sec, want))
+				test_fail(__FILE__, __LINE__, "tp_%s: SEC \"%s\", want \"%s\"",
+					  h->name, sec ? sec : "(missing)", want);
+		}
 		/* an exit-only kprobe hook may carry a kp_ that saves the arguments */
 		if (!(h->flags & HOOK_ENTRY) && sec_of(&ps, "kp", h->name))
 			check_prog(&ps, h, "kp", "kprobe", __LINE__);
@@ -180,7 +193,7 @@ TEST(hooks_programs_exist_in_skeleton)
 /* Every program in the object is <fe|fx|kp|kr>_<hook>, or attach.c never loads it. */
 TEST(hooks_every_program_belongs_to_a_hook)
 {
-	static const char *const flavours[] = { "fe_", "fx_", "kp_", "kr_" };
+	static const char *const flavours[] = { "fe_", "fx_", "kp_", "kr_", "tp_" };
 	struct progs ps;
 
 	if (open_progs(&ps)) {

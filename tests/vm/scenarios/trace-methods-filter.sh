@@ -33,7 +33,8 @@ check() {
 	expect_event trace.json '.source == "method" and .path == "\\_GPE._E02" and .status_name == "AE_CTRL_RETURN_VALUE" and .ok and .context == "gpe_method" and .duration_ns > 0' 1
 	expect_eq "$(chain_of '.source == "method" and .path == "\\_GPE._E02" and .status_name')" \
 		"sci>gpe>method>method" "method evaluation inside the GPE method run"
-	expect_event trace.json '.source == "method" and (.path | startswith("\\_SB.CPUS.C001.")) and .ok'
+	# hotplug evaluates the CPU's methods from kacpi_hotplug work: same chain
+	expect_event trace.json '.source == "method" and (.path | startswith("\\_SB.CPUS.C001.")) and .ok and .context == "work"'
 	expect_event filtered.json '.source == "notify" and .path == "\\_SB.CPUS.C001" and .value == 1' 1
 	expect_eq "$(count_events 'true' filtered.json)" 1 "records passing the filter"
 	expect_gt "$(total gpe filtered filtered.json)" 1 "GPE records filtered in the kernel"

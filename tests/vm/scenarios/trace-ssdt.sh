@@ -60,6 +60,10 @@ check() {
 	# thermal: the guest's read of temp runs _TMP, which notifies SNK2
 	expect_event trace.json '.source == "notify" and .path == "\\_SB.SNK2" and .value == 144 and .context == "direct"'
 	expect_event trace.json '.source == "notify" and .path == "\\_TZ.TZ00" and .value == 128 and .meaning == "status_change"' 1
+	# the thermal driver re-reads _TMP from its own work item: the chain follows it
+	expect_event trace.json '.source == "notify" and .path == "\\_SB.SNK2" and .context == "work"'
+	expect_eq "$(chain_of '.source == "notify" and .path == "\\_SB.SNK2" and .context == "work"')" \
+		"ged>notify>notify" "thermal chain through the driver's work item"
 	# EC: the AML read of offset 0x10 times out
 	expect_event trace.json '.source == "ec" and .command == "RD_EC" and .command_code == 128 and .address == 16 and .wdata == [16] and .rdata == [] and .result == -62 and .result_name == "ETIME" and .duration_ns > 1000000000 and .context == "ged"' 1
 	expect_eq "$(chain_of '.source == "ec" and .command == "RD_EC"')" "ged>ec" "EC read chain"
