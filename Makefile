@@ -43,7 +43,7 @@ UNIT_BIN  := $(OUT)/tests/unit_tests
 BPFT_BIN  := $(OUT)/tests/bpf_tests
 STATT_BIN := $(OUT)/tests/stats_tests
 
-.PHONY: all clean test hosttest unittest bpftest vmtest demo deps vmlinux
+.PHONY: all clean test hosttest unittest bpftest vmtest demo deps vmlinux fuzz
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -72,6 +72,28 @@ $(BPFT_BIN): tests/bpf/bpf_tests.c $(LIB_OBJS) $(SKELS) | $(OUT)/tests
 
 $(STATT_BIN): tests/bpf/stats_tests.c $(LIB_OBJS) $(SKELS) | $(OUT)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) tests/bpf/stats_tests.c $(LIB_OBJS) $(LDLIBS) -o $@
+
+# Dispatch: the guest helper that reads the acpitrace input device, and the
+# policy parser's libFuzzer target (make fuzz FUZZ_SECONDS=30).
+EVREAD    := $(OUT)/tools/evread
+FUZZ_BIN  := $(OUT)/tests/fuzz_policy
+FUZZ_SECONDS ?= 30
+FUZZ_SRCS := user/policy.c user/policy_print.c user/acpi_path.c user/acpi_sysfs.c \
+	     user/decode.c user/json.c
+
+all: $(EVREAD)
+
+$(EVREAD): tools/vm/evread.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -static $< -levdev -o $@
+
+$(FUZZ_BIN): tests/fuzz/fuzz_policy.c $(FUZZ_SRCS) $(wildcard user/*.h) bpf/policy_rules.h | $(OUT)/tests
+	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE -Ibpf -Iuser \
+		$(shell pkg-config --cflags libevdev) $< $(FUZZ_SRCS) -levdev -o $@
+
+fuzz: $(FUZZ_BIN)
+	@mkdir -p $(OUT)/fuzz-corpus
+	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(OUT)/fuzz-corpus policy tests/fuzz/corpus
 
 $(OUT) $(OUT)/user $(OUT)/tests:
 	mkdir -p $@

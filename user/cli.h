@@ -14,6 +14,8 @@ extern struct global_opts g_opts;
 
 int cmd_trace(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_top(int argc, char **argv);
 

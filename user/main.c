@@ -21,6 +21,8 @@ struct command {
 static const struct command commands[] = {
 	{ "trace", cmd_trace, "print every ACPI platform event live" },
 	{ "probe", cmd_probe, "say what this kernel lets acpitrace see" },
+	{ "run", cmd_run, "dispatch events to keys, backlight, rfkill... by policy" },
+	{ "check", cmd_check, "validate a dispatch policy and show what it matches" },
 	{ "stats", cmd_stats, "sample counters, rates and latency histograms once" },
 	{ "top", cmd_top, "live view of rates, slow methods, storms and EC health" },
 };

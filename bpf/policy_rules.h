@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The dispatch policy as the kernel sees it: a flat list of compiled
+ * rules, first match wins.  The matcher below is compiled twice, into the
+ * BPF programs (policy.bpf.h) and into user space (user/policy.c), so the
+ * kernel's verdict and the daemon's choice of action can never disagree.
+ * It must stay verifier friendly: constant loop bounds, no libc.
+ */
+#ifndef AT_POLICY_RULES_H
+#define AT_POLICY_RULES_H
+
+#include "acpitrace.h"
+
+#ifndef AT_INLINE
+#define AT_INLINE static inline __attribute__((always_inline))
+#endif
+
+/* Rules per set; two sets so a reload flips atomically. */
+#define AT_POLICY_MAX		128
+
+/* How a WMI record's code is taken from its _WED payload. */
+enum at_payload {
+	AT_PAYLOAD_NONE = 0,	/* code = notify id */
+	AT_PAYLOAD_INT,		/* code = integer & int_mask (asus-wmi) */
+	AT_PAYLOAD_U16REC,	/* code = (type << 16) | code of the first
+				 * u16 record [len, type, code] (dell-wmi) */
+};
+
+/* What the kernel does with a record a rule matched. */
+enum at_rule_verdict {
+	AT_RULE_PASS = 0,	/* user space acts on it */
+	AT_RULE_IGNORE,		/* dropped and counted in the kernel */
+};
+
+#define AT_RULE_HAS_PATH	0x01
+#define AT_RULE_HAS_GUID	0x02
+#define AT_RULE_HAS_NOTIFY_ID	0x04
+#define AT_RULE_CHILDREN	0x08	/* the path's direct children, not itself */
+
+struct at_rule {
+	__u32 rule_id;		/* the policy line this came from */
+	__u8 source;		/* enum at_source */
+	__u8 payload;		/* enum at_payload */
+	__u8 verdict;		/* enum at_rule_verdict */
+	__u8 flags;		/* AT_RULE_* */
+	__u32 notify_id;	/* WMI notify id */
+	__u32 path_depth;
+	__u32 path_seg[AT_PATH_SEGS];	/* leaf first, as in struct at_path */
+	__u8 guid[16];		/* raw guid_t bytes */
+	__u64 int_mask;		/* AT_PAYLOAD_INT */
+	__u64 mask;		/* code matches when lo <= (code & mask) <= hi */
+	__u64 lo;
+	__u64 hi;
+};
+
+struct at_policy_conf {
+	__u32 enabled;		/* 0: no policy, every record passes */
+	__u32 trace;		/* 1: every record passes (tracing is on) */
+	__u32 set;		/* active rule set, 0 or 1 */
+	__u32 nrules[2];
+	__u32 pad;
+};
+
+/* Per-source outcome of the policy, one slot per CPU. */
+struct at_policy_stats {
+	__u64 matched;		/* passed to user space by a rule */
+	__u64 ignored;		/* an ignore rule dropped it */
+	__u64 unmatched;	/* no rule: dropped */
+};
+
+AT_INLINE bool at_rule_path_eq(const struct at_rule *r, const struct at_path *p)
+{
+	__u32 i;
+
+	if (r->flags & AT_RULE_CHILDREN) {
+		/* seg[0] is the child's own name; the rest must be the rule's */
+		if (r->path_depth + 1 != (__u32)(p->depth & 0x7f))
+			return false;
+		for (i = 0; i + 1 < AT_PATH_SEGS; i++)
+			if (r->path_seg[i] != p->seg[i + 1])
+				return false;
+		return true;
+	}
+	if (r->path_depth != (__u32)(p->depth & 0x7f))
+		return false;
+	for (i = 0; i < AT_PATH_SEGS; i++)
+		if (r->path_seg[i] != p->seg[i])
+			return false;
+	return true;
+}
+
+AT_INLINE bool at_rule_guid_eq(const struct at_rule *r, const struct at_event *e)
+{
+	__u32 i;
+
+	for (i = 0; i < 16; i++)
+		if (r->guid[i] != e->wmi.guid[i])
+			return false;
+	return true;
+}
+
+/* The WMI device: by GUID when the kernel gave one, else by path + id. */
+AT_INLINE bool at_rule_wmi_dev(const struct at_rule *r, const struct at_event *e)
+{
+	if ((r->flags & AT_RULE_HAS_NOTIFY_ID) && e->wmi.notify_id != r->notify_id)
+		return false;
+	if ((e->flags & AT_F_HAS_GUID) && (r->flags & AT_RULE_HAS_GUID))
+		return at_rule_guid_eq(r, e);
+	if (r->flags & AT_RULE_HAS_PATH)
+		return at_rule_path_eq(r, &e->path);
+	return !(r->flags & AT_RULE_HAS_GUID);
+}
+
+/* The code a rule compares; false when the record has no such code. */
+AT_INLINE bool at_rule_code(const struct at_rule *r, const struct at_event *e,
+			    __u64 *code)
+{
+	if (e->source != AT_SRC_WMI) {
+		*code = e->number;
+		return true;
+	}
+	switch (r->payload) {
+	case AT_PAYLOAD_INT:
+		if (e->subtype != AT_OBJ_INTEGER || !(e->flags & AT_F_HAS_DATA))
+			return false;
+		*code = e->value & r->int_mask;
+		return true;
+	case AT_PAYLOAD_U16REC:
+		if (e->subtype != AT_OBJ_BUFFER || e->data_len < 6)
+			return false;
+		*code = ((__u64)(e->data[2] | e->data[3] << 8) << 16) |
+			(e->data[4] | e->data[5] << 8);
+		return true;
+	default:
+		*code = e->wmi.notify_id;
+		return true;
+	}
+}
+
+AT_INLINE bool at_rule_match(const struct at_rule *r, const struct at_event *e,
+			     __u64 *code)
+{
+	__u64 c;
+
+	if (r->source != e->source)
+		return false;
+	if (e->source == AT_SRC_WMI) {
+		if (!at_rule_wmi_dev(r, e))
+			return false;
+	} else if ((r->flags & AT_RULE_HAS_PATH) && !at_rule_path_eq(r, &e->path)) {
+		return false;
+	}
+	if (!at_rule_code(r, e, code))
+		return false;
+	c = *code & r->mask;
+	return c >= r->lo && c <= r->hi;
+}
+
+#endif /* AT_POLICY_RULES_H */

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * evread NAME COUNT SECONDS — a guest helper for the dispatch tests: find
+ * the input device called NAME, print its events as JSON lines
+ * {"dev":"/dev/input/eventN","type":"EV_KEY","code":"KEY_X","value":1}
+ * until COUNT EV_KEY/EV_SW events arrived or SECONDS passed.  Writes
+ * "ready" to stderr once the device is open.  Exit 0 when COUNT were seen.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <libevdev/libevdev.h>
+
+static int open_named(const char *name, char *path, size_t len)
+{
+	struct dirent *d;
+	DIR *dh = opendir("/dev/input");
+
+	if (!dh)
+		return -1;
+	while ((d = readdir(dh))) {
+		char buf[256] = "";
+		int fd;
+
+		if (strncmp(d->d_name, "event", 5))
+			continue;
+		snprintf(path, len, "/dev/input/%s", d->d_name);
+		fd = open(path, O_RDONLY | O_NONBLOCK);
+		if (fd < 0)
+			continue;
+		if (ioctl(fd, EVIOCGNAME(sizeof(buf) - 1), buf) >= 0 && !strcmp(buf, name)) {
+			closedir(dh);
+			return fd;
+		}
+		close(fd);
+	}
+	closedir(dh);
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	char path[300];
+	int fd = -1, want, seen = 0;
+	time_t end;
+
+	if (argc != 4) {
+		fprintf(stderr, "usage: evread NAME COUNT SECONDS\n");
+		return 2;
+	}
+	want = atoi(argv[2]);
+	end = time(NULL) + atoi(argv[3]);
+	while (fd < 0 && time(NULL) < end) {
+		fd = open_named(argv[1], path, sizeof(path));
+		if (fd < 0)
+			usleep(50000);
+	}
+	if (fd < 0) {
+		fprintf(stderr, "evread: no input device named %s\n", argv[1]);
+		return 1;
+	}
+	fprintf(stderr, "ready %s\n", path);
+	while (seen < want && time(NULL) < end) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		struct input_event ev;
+
+		if (poll(&p, 1, 200) <= 0)
+			continue;
+		while (read(fd, &ev, sizeof(ev)) == sizeof(ev)) {
+			if (ev.type == EV_SYN)
+				continue;
+			printf("{\"dev\":\"%s\",\"type\":\"%s\",\"code\":\"%s\",\"value\":%d}\n", path,
+			       libevdev_event_type_get_name(ev.type),
+			       libevdev_event_code_get_name(ev.type, ev.code), ev.value);
+			fflush(stdout);
+			seen += ev.type == EV_KEY || ev.type == EV_SW;
+		}
+	}
+	return seen >= want ? 0 : 1;
+}
