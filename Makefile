@@ -105,7 +105,12 @@ bpftest: $(BPFT_BIN) $(STATT_BIN)
 	$(BPFT_BIN)
 	$(STATT_BIN)
 
-hosttest: all unittest bpftest
+# acpitrace top under a pseudo-terminal and without one (script(1), bsdutils)
+.PHONY: ttytest
+ttytest: $(OUT)/acpitrace
+	tests/host/top-tty.sh $(OUT)/acpitrace
+
+hosttest: all unittest bpftest ttytest
 
 # The two entry points of a fresh machine install what is missing first.
 test:

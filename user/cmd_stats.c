@@ -28,6 +28,8 @@ static void stats_usage(const char *cmd, FILE *out)
 		"Usage: acpitrace [-j] %s [OPTIONS]\n%s\n\n"
 		"  -j, --json              %s\n"
 		"  -i, --interval SECONDS  %s (default 1)\n"
+		"%s"
+		"  -R, --ready-file PATH   create PATH once every hook is attached\n"
 		"  -s, --source LIST       only these sources (same filters as trace)\n"
 		"  -g, --gpe N             only GPE N\n"
 		"  -p, --path PATH         only events on this ACPI path (end with * for a subtree)\n"
@@ -38,8 +40,13 @@ static void stats_usage(const char *cmd, FILE *out)
 		"  -h, --help\n", cmd,
 		!strcmp(cmd, "top") ? "Live view: rates per source and key, slowest methods, storms, EC health.\nq quits." :
 		"Sample the in-kernel counters once and print them.",
-		!strcmp(cmd, "top") ? "(ignored: top is interactive)" : "one JSON object",
-		!strcmp(cmd, "top") ? "refresh period" : "how long to sample");
+		!strcmp(cmd, "top") ? "with --batch: one stats JSON object per frame" :
+		"one JSON object",
+		!strcmp(cmd, "top") ? "refresh period" :
+		"how long to sample; SIGINT/SIGTERM end it early",
+		!strcmp(cmd, "top") ?
+		"  -b, --batch             no terminal: print each frame as text on stdout\n"
+		"  -n, --iterations N      with --batch: stop after N frames\n" : "");
 }
 
 int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *o)
@@ -53,19 +60,24 @@ int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *
 		{ "value", required_argument, NULL, 'V' },
 		{ "methods", no_argument, NULL, 'm' },
 		{ "attach", required_argument, NULL, 'a' },
+		{ "ready-file", required_argument, NULL, 'R' },
+		{ "batch", no_argument, NULL, 'b' },
+		{ "iterations", required_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, 'h' },
 		DIAG_LONGOPTS,
 		{},
 	};
 	struct diag_opts unused = {};
+	bool top = !strcmp(cmd, "top");
 	const char *err;
+	uint64_t n;
 	char *end;
 	int c, r;
 
 	optind = 1;
 	opterr = 0;
 	o->interval = 1;
-	while ((c = getopt_long(argc, argv, ":ji:s:g:p:V:ma:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ji:s:g:p:V:ma:R:bn:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'j': g_opts.json = true; break;
 		case 'i':
@@ -101,6 +113,19 @@ int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *
 			else
 				return usage_error(cmd, "--attach '%s': expected auto, fentry or kprobe", optarg);
 			break;
+		case 'R': o->ready_file = optarg; break;
+		case 'b':
+			if (!top)
+				return usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+			o->batch = true;
+			break;
+		case 'n':
+			if (!top)
+				return usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+			if (parse_u64(optarg, &n) || !n)
+				return usage_error(cmd, "--iterations '%s': expected a number > 0", optarg);
+			o->iterations = n;
+			break;
 		case 'h': stats_usage(cmd, stdout); exit(0);
 		case ':': return usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
 		case DIAG_OPT_STORM_RATE ... DIAG_OPT_NO_STORMS:
@@ -113,6 +138,25 @@ int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *
 	}
 	if (optind < argc)
 		return usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+	if (o->iterations && !o->batch)
+		return usage_error(cmd, "--iterations needs --batch");
+	return 0;
+}
+
+int stats_write_ready(const char *cmd, const char *path)
+{
+	FILE *f = fopen(path, "w");
+	int bad = !f;
+
+	if (f) {
+		bad = fprintf(f, "ready\n") < 0;
+		bad |= fclose(f) != 0;
+	}
+	if (bad) {
+		fprintf(stderr, "acpitrace %s: cannot create ready file %s: %s\n", cmd, path,
+			strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 
@@ -144,6 +188,10 @@ int cmd_stats(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	t0 = diag_now_ns();
+	if (o.ready_file && stats_write_ready("stats", o.ready_file)) {
+		tracer_close(&t);
+		return 1;
+	}
 	end = t0 + (uint64_t)(o.interval * 1e9);
 	while (!stop && diag_now_ns() < end) {
 		usleep(100000);

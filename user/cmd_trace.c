@@ -23,6 +23,7 @@ struct trace_opts {
 	const char *ready_file;
 	const char *sysfs_root;
 	double reorder_ms;
+	double stats_interval;	/* seconds between {"stats":...} records, 0 = none */
 	struct diag_opts diag;
 };
 
@@ -32,6 +33,10 @@ struct trace_state {
 	unsigned long long count;
 	unsigned long long limit;
 	struct diag diag;
+	struct tracer *t;
+	uint64_t stats_every_ns;
+	uint64_t stats_next_ns;
+	uint64_t stats_seq;
 };
 
 static volatile sig_atomic_t stop;
@@ -63,6 +68,9 @@ static void trace_usage(FILE *out)
 		"      --reorder-ms MS     hold records MS ms to print them in start\n"
 		"                          order (default 100, 0 = as they complete)\n"
 		"      --sysfs-root DIR    resolve device names under DIR (tests)\n"
+		"      --stats-interval SECONDS  with -j: a {\"stats\":{...}} record (the\n"
+		"                          stats --json members, counted since attach) every\n"
+		"                          SECONDS, and a last one on exit\n"
 		DIAG_USAGE
 		"  -h, --help\n");
 }
@@ -96,6 +104,7 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 		{ "ready-file", required_argument, NULL, 'R' },
 		{ "sysfs-root", required_argument, NULL, 'S' },
 		{ "reorder-ms", required_argument, NULL, 'O' },
+		{ "stats-interval", required_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		DIAG_LONGOPTS,
 		{},
@@ -157,6 +166,12 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 				return usage_error("trace", "--reorder-ms '%s': expected 0..60000", optarg);
 			o->reorder_ms = n;
 			break;
+		case 'I':
+			if (parse_positive(optarg, &o->stats_interval) || o->stats_interval < 0.1 ||
+			    o->stats_interval > 86400)
+				return usage_error("trace", "--stats-interval '%s': expected 0.1..86400 seconds",
+						   optarg);
+			break;
 		case 'h': trace_usage(stdout); exit(0);
 		case DIAG_OPT_LISTEN ... DIAG_OPT_SYSFS_GPE:
 			if (diag_parse_opt(c, optarg, &o->diag, &o->t, "trace") == 2)
@@ -168,6 +183,8 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 	}
 	if (optind < argc)
 		return usage_error("trace", "unexpected argument '%s'", argv[optind]);
+	if (o->stats_interval && !g_opts.json)
+		return usage_error("trace", "--stats-interval needs -j (JSON records)");
 	return 0;
 }
 
@@ -257,9 +274,27 @@ static void announce(const struct tracer *t)
 	}
 }
 
-static int poll_loop(struct ring_buffer *rb, struct reorder *ro, double duration,
-		     struct diag *diag)
+/* A {"stats":...} record when one is due (or @force, on exit). */
+static void stats_record(struct trace_state *st, bool force)
 {
+	struct stats_snap s;
+	uint64_t now = now_ns();
+
+	if (!st->stats_every_ns || (!force && now < st->stats_next_ns))
+		return;
+	st->stats_next_ns = now + st->stats_every_ns;
+	if (diag_snapshot(st->t, st->diag.t0_ns, &s))
+		fprintf(stderr, "acpitrace trace: --stats-interval: reading the BPF maps failed: %s\n",
+			strerror(errno));
+	else
+		stats_print_json_record(stdout, &s, ++st->stats_seq);
+	stats_free(&s);
+}
+
+static int poll_loop(struct ring_buffer *rb, struct trace_state *st, double duration)
+{
+	struct reorder *ro = &st->reorder;
+	struct diag *diag = &st->diag;
 	uint64_t end = duration ? now_ns() + (uint64_t)(duration * 1e9) : 0;
 	int err = 0;
 
@@ -274,11 +309,13 @@ static int poll_loop(struct ring_buffer *rb, struct reorder *ro, double duration
 		err = 0;
 		reorder_flush(ro, now_ns());
 		diag_tick(diag);
+		stats_record(st, false);
 		if (end && now_ns() >= end)
 			break;
 	}
 	ring_buffer__consume(rb);	/* what is already in the buffer */
 	reorder_flush_all(ro);
+	stats_record(st, true);
 	return err;
 }
 
@@ -328,7 +365,10 @@ int cmd_trace(int argc, char **argv)
 		err = 1;
 		goto cleanup;
 	}
-	err = poll_loop(rb, &st.reorder, o.duration, &st.diag);
+	st.t = &t;
+	st.stats_every_ns = o.stats_interval * 1e9;
+	st.stats_next_ns = now_ns() + st.stats_every_ns;
+	err = poll_loop(rb, &st, o.duration);
 	if (err)
 		fprintf(stderr, "acpitrace trace: polling the ring buffer failed: %s\n", strerror(-err));
 	print_totals(&t, g_opts.json);

@@ -341,6 +341,16 @@ static void json_ec(struct json *j, const struct stats_snap *s)
 	json_end_object(j);
 }
 
+static void json_members(struct json *j, const struct stats_snap *s)
+{
+	json_double(j, "interval_s", s->elapsed_s, 3);
+	json_u64(j, "storm_threshold", s->storm_rate);
+	json_sources(j, s);
+	json_keys(j, s);
+	json_hists(j, s);
+	json_ec(j, s);
+}
+
 void stats_print_json(FILE *out, const struct stats_snap *s)
 {
 	struct json j;
@@ -348,12 +358,21 @@ void stats_print_json(FILE *out, const struct stats_snap *s)
 	json_init(&j, out);
 	json_begin_object(&j, NULL);
 	json_str(&j, "type", "stats");
-	json_double(&j, "interval_s", s->elapsed_s, 3);
-	json_u64(&j, "storm_threshold", s->storm_rate);
-	json_sources(&j, s);
-	json_keys(&j, s);
-	json_hists(&j, s);
-	json_ec(&j, s);
+	json_members(&j, s);
+	json_end_object(&j);
+	fflush(out);
+}
+
+void stats_print_json_record(FILE *out, const struct stats_snap *s, uint64_t seq)
+{
+	struct json j;
+
+	json_init(&j, out);
+	json_begin_object(&j, NULL);
+	json_begin_object(&j, "stats");
+	json_u64(&j, "seq", seq);
+	json_members(&j, s);
+	json_end_object(&j);
 	json_end_object(&j);
 	fflush(out);
 }

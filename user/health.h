@@ -57,6 +57,11 @@ const char *hist_metric(unsigned int h);
 void stats_print_hist(FILE *out, const struct at_hist_val *h, const char *unit);
 void stats_print_text(FILE *out, const struct stats_snap *s);
 void stats_print_json(FILE *out, const struct stats_snap *s);
+/*
+ * The same members as one line of `trace --json`: {"stats":{"seq":N,...}}
+ * (trace --stats-interval, for log shippers).
+ */
+void stats_print_json_record(FILE *out, const struct stats_snap *s, uint64_t seq);
 
 /* Events of a source that passed the filter (what per-key counters saw). */
 uint64_t stats_events(const struct stats_snap *s, unsigned int source);

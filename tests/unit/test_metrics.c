@@ -7,6 +7,7 @@
 #include "metrics.h"
 #include "storm.h"
 #include "output.h"
+#include "health.h"
 
 static char *render(const struct stats_snap *s)
 {
@@ -254,4 +255,36 @@ TEST(storm_mask_and_restore)
 	unlink(path);
 	rmdir(dir);
 	CHECK_CONTAINS(err, "/gpe02");
+}
+
+/* trace --stats-interval: {"stats":{"seq":N, <the stats --json members>}} on one line. */
+TEST(stats_json_record)
+{
+	struct stats_key keys[2];
+	struct stats_snap s;
+	char *buf = NULL, *plain = NULL;
+	size_t len = 0, plen = 0;
+	FILE *f;
+
+	sample(&s, keys);
+	f = open_memstream(&buf, &len);
+	stats_print_json_record(f, &s, 7);
+	fclose(f);
+	f = open_memstream(&plain, &plen);
+	stats_print_json(f, &s);
+	fclose(f);
+	CHECK(len > 2 && buf[len - 1] == '\n' && !memchr(buf, '\n', len - 1));
+	CHECK_CONTAINS(buf, "{\"stats\":{\"seq\":7,\"interval_s\":2.000,\"storm_threshold\":500,");
+	CHECK(!strncmp(buf, "{\"stats\":{\"seq\":7,", 18));
+	CHECK(!strncmp(buf + len - 3, "}}\n", 3));
+	CHECK_CONTAINS(buf, "\"gpe\":{\"events\":");
+	CHECK_CONTAINS(buf, "{\"source\":\"gpe\",\"key\":\"0x6f\",\"number\":111,\"path\":null,"
+		       "\"count\":5,\"rate\":2.500,\"time_ns\":1500000000,\"storming\":true,\"storms\":1}");
+	CHECK_CONTAINS(buf, "\"ec\":{\"ok\":0,\"timeout\":4,\"error\":0,");
+	/* the same members as stats --json, which adds only "type" */
+	CHECK(!strncmp(plain, "{\"type\":\"stats\",", 16));
+	CHECK_EQ_INT(len - 18 - 3, plen - 16 - 2);
+	CHECK(plen > 18 && !strncmp(plain + 16, buf + 18, plen - 16 - 2));
+	free(buf);
+	free(plain);
 }

@@ -13,6 +13,12 @@
 #   BINARIES=""          extra binaries for the guest's /bin (build/acpitrace
 #                        is always there once built)
 #   TIMEOUT=60           seconds for the whole guest run
+#   HOSTFWD=""           a guest TCP port to reach from the host: the run
+#                        picks a free host port HOSTPORT and boots with
+#                        --hostfwd HOSTPORT:$HOSTFWD (a user-mode NIC: add
+#                        e1000 (pc) / e1000e (q35) to MODULES; the guest sets
+#                        its address, 10.0.2.15/24). host and check see
+#                        HOSTPORT; only 127.0.0.1:HOSTPORT is forwarded.
 #
 #   guest() { ...; }     runs inside the guest under busybox sh with `set -e`,
 #                        in $OUT (/out) with /etc/vm/lib.sh loaded (vm_signal,
@@ -33,7 +39,7 @@
 # shellcheck disable=SC2034 # the variables are the scenario's answer
 scenario_load() {
 	KERNELS="6.1 6.12" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
-	TIMEOUT=60
+	TIMEOUT=60 HOSTFWD=
 	unset -f guest host check
 	# shellcheck disable=SC1090
 	. "$1"
