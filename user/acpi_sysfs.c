@@ -6,22 +6,7 @@
 #include <string.h>
 #include "acpi_sysfs.h"
 #include "acpi_path.h"
-
-/* Read the first line of a small sysfs file; 0 on success. */
-static int read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return -1;
-	if (!fgets(buf, len, f)) {
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
+#include "sysfs_file.h"
 
 static void *grow(void *arr, size_t n, size_t size)
 {
@@ -47,7 +32,7 @@ static void load_devices(struct acpi_sysfs *s, const char *root)
 		if (d->d_name[0] == '.')
 			continue;
 		if (snprintf(file, sizeof(file), "%s/%s/path", dir, d->d_name) >= (int)sizeof(file) ||
-		    read_line(file, path, sizeof(path)))
+		    sysfs_read_line(file, path, sizeof(path)))
 			continue;
 		n = grow(s->devs, s->ndevs, sizeof(*s->devs));
 		if (!n)
@@ -60,7 +45,7 @@ static void load_devices(struct acpi_sysfs *s, const char *root)
 		if (snprintf(e->name, sizeof(e->name), "%s", d->d_name) >= (int)sizeof(e->name))
 			continue;
 		if (snprintf(file, sizeof(file), "%s/%s/hid", dir, d->d_name) < (int)sizeof(file))
-			read_line(file, e->hid, sizeof(e->hid));
+			sysfs_read_line(file, e->hid, sizeof(e->hid));
 		s->ndevs++;
 	}
 	closedir(dh);
@@ -80,7 +65,7 @@ static int wmi_parent_path(const char *wmidir, char *out, size_t len)
 			return -1;
 		*slash = '\0';
 		snprintf(file, sizeof(file), "%s/firmware_node/path", real);
-		if (!read_line(file, path, sizeof(path)))
+		if (!sysfs_read_line(file, path, sizeof(path)))
 			return acpi_path_normalize(path, out, len);
 	}
 	return -1;
@@ -110,10 +95,10 @@ static void load_wmi(struct acpi_sysfs *s, const char *root)
 		e = &s->wmi[s->nwmi];
 		memset(e, 0, sizeof(*e));
 		snprintf(file, sizeof(file), "%s/guid", sub);
-		if (read_line(file, e->guid, sizeof(e->guid)))
+		if (sysfs_read_line(file, e->guid, sizeof(e->guid)))
 			continue;
 		snprintf(file, sizeof(file), "%s/notify_id", sub);
-		e->notify_id = read_line(file, buf, sizeof(buf)) ? -1 :
+		e->notify_id = sysfs_read_line(file, buf, sizeof(buf)) ? -1 :
 			       (int)strtol(buf, NULL, 16);
 		if (wmi_parent_path(sub, e->device, sizeof(e->device)))
 			e->device[0] = '\0';

@@ -19,6 +19,7 @@
 #include "decode.h"
 #include "guid.h"
 #include "log.h"
+#include "sysfs_file.h"
 
 #define BIT_SET(map, n)	((map)[(n) / 8] |= 1 << ((n) % 8))
 #define BIT_GET(map, n)	(((map)[(n) / 8] >> ((n) % 8)) & 1)
@@ -185,37 +186,6 @@ static int do_switch(struct actions *a, int sw, int op)
 	return 0;
 }
 
-/* ---- sysfs helpers --------------------------------------------------- */
-
-static int read_long(const char *path, long *v)
-{
-	char buf[32];
-	FILE *f = fopen(path, "re");
-	char *end;
-
-	if (!f)
-		return -1;
-	if (!fgets(buf, sizeof(buf), f)) {
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	*v = strtol(buf, &end, 10);
-	return end == buf ? -1 : 0;
-}
-
-static int write_long(const char *path, long v)
-{
-	FILE *f = fopen(path, "we");
-	int err;
-
-	if (!f)
-		return -1;
-	fprintf(f, "%ld\n", v);
-	err = fclose(f);
-	return err ? -1 : 0;
-}
-
 /* ---- backlight ------------------------------------------------------- */
 
 long backlight_next(long cur, long max, int op, int percent, bool allow_zero)
@@ -304,16 +274,16 @@ static int do_backlight(struct actions *a, const struct pol_action *act)
 		return -1;
 	}
 	snprintf(file, sizeof(file), "%s/sys/class/backlight/%s/max_brightness", a->root, dev);
-	if (read_long(file, &max) || max <= 0)
+	if (sysfs_read_long(file, &max) || max <= 0)
 		return -1;
 	snprintf(file, sizeof(file), "%s/sys/class/backlight/%s/brightness", a->root, dev);
-	if (read_long(file, &cur))
+	if (sysfs_read_long(file, &cur))
 		return -1;
 	v = backlight_next(cur, max, act->op, act->percent, act->allow_zero);
 	log_msg(LOG_INFO, "backlight %s: %ld -> %ld (max %ld)", dev, cur, v, max);
 	if (v == cur)
 		return 0;
-	if (write_long(file, v)) {
+	if (sysfs_write_long(file, v)) {
 		log_msg(LOG_WARN, "backlight %s: cannot write %s: %s", dev, file, strerror(errno));
 		return -1;
 	}
@@ -354,7 +324,7 @@ static int rfkill_any_unblocked(int type, const char *root)
 		snprintf(file, sizeof(file), "%s/%s/soft", dir, d->d_name);
 		long soft;
 
-		if (!read_long(file, &soft) && !soft)
+		if (!sysfs_read_long(file, &soft) && !soft)
 			any = 1;
 	}
 	closedir(dh);
@@ -390,15 +360,15 @@ static int do_led(struct actions *a, const struct pol_action *act)
 	long cur, max, v;
 
 	snprintf(file, sizeof(file), "%s/sys/class/leds/%s/max_brightness", a->root, act->name);
-	if (read_long(file, &max)) {
+	if (sysfs_read_long(file, &max)) {
 		log_msg(LOG_WARN, "led: no LED %s in /sys/class/leds", act->name);
 		return -1;
 	}
 	snprintf(file, sizeof(file), "%s/sys/class/leds/%s/brightness", a->root, act->name);
-	if (read_long(file, &cur))
+	if (sysfs_read_long(file, &cur))
 		return -1;
 	v = act->op == OP_ON ? max : act->op == OP_OFF ? 0 : (cur ? 0 : max);
-	return write_long(file, v);
+	return sysfs_write_long(file, v);
 }
 
 /* ---- exec ------------------------------------------------------------ */

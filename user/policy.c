@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include <libevdev/libevdev.h>
 #include "policy.h"
+#include "sysfs_file.h"
 #include "acpi_path.h"
 #include "acpi_sysfs.h"
 #include "decode.h"
@@ -768,19 +769,9 @@ static int load_path(struct parser *ps, const char *path, int col)
 static int read_sys(const char *root, const char *path, char *buf, size_t len)
 {
 	char full[PATH_MAX];
-	FILE *f;
 
 	snprintf(full, sizeof(full), "%s%s", root, path);
-	f = fopen(full, "re");
-	if (!f)
-		return -1;
-	if (!fgets(buf, len, f)) {
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
+	return sysfs_read_line(full, buf, len);
 }
 
 
