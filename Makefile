@@ -30,7 +30,7 @@ endif
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux -Ibpf \
 	      -Wall -Werror -Wno-unused-function
 
-BPF_SRCS  := bpf/acpitrace.bpf.c bpf/capture_test.bpf.c bpf/stats_test.bpf.c
+BPF_SRCS  := bpf/acpitrace.bpf.c bpf/capture_test.bpf.c bpf/stats_test.bpf.c bpf/bench.bpf.c
 BPF_HDRS  := $(wildcard bpf/*.h)
 SKELS     := $(patsubst bpf/%.bpf.c,$(OUT)/%.skel.h,$(BPF_SRCS))
 
@@ -115,13 +115,29 @@ hosttest: all unittest bpftest ttytest
 # The two entry points of a fresh machine install what is missing first.
 test:
 	@tools/deps.sh
-	@$(MAKE) --no-print-directory hosttest vmtest
+	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest
 
 demo:
 	@tools/deps.sh
 	@$(MAKE) --no-print-directory vmdemo
 
 include tools/vm/vm.mk
+
+# Benchmarks (README "Performance"): make bench; bench-smoke is the short CI run.
+BENCH_BIN := $(OUT)/tools/bench/bench
+
+$(BENCH_BIN): tools/bench/bench.c tools/bench/bench_util.c tools/bench/bench_util.h \
+	      bpf/acpitrace.h $(OUT)/bench.skel.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itools/bench tools/bench/bench.c tools/bench/bench_util.c \
+		-lbpf -lelf -lz -lpthread -o $@
+
+.PHONY: bench bench-smoke
+bench: all $(BENCH_BIN)
+	@OUT=$(OUT) tools/bench/run
+
+bench-smoke: all $(BENCH_BIN)
+	@OUT=$(OUT) tools/bench/run --short
 
 deps:
 	@tools/deps.sh

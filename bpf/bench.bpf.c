@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Benchmark programs for tools/bench (README "Performance").
+ *
+ * The raw_tp programs run their body @n times in a bpf_loop and time the
+ * loop with bpf_ktime_get_ns, so BPF_PROG_TEST_RUN (which has no repeat
+ * count for raw_tp) gives the cost per event without syscall noise:
+ *
+ *   bench_empty    the loop alone (harness floor)
+ *   bench_bare     reserve + submit a record of sizeof(struct at_event)
+ *   bench_capture  the capture core as the Notify hook runs it: new ids,
+ *                  per-CPU scratch record, path walk, filter, counters,
+ *                  stats, policy verdict, ring buffer (capture.bpf.h)
+ *   bench_direct   prototype: the same work written straight into the
+ *                  ring-buffer reservation (no scratch memset + memcpy)
+ *                  and one probe read per path level instead of two
+ *
+ * bench_tp runs the capture core once per getppid() for the comparison
+ * with bpftrace on the same tracepoint.
+ */
+#include "capture.bpf.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* \_SB_.PCI0.S10_.LCD_, the ACPI video LCD of the guest fixtures. */
+#define NODES 5
+static struct acpi_namespace_node nodes[NODES];
+
+__u64 bench_ns;		/* elapsed time of the last loop */
+__u64 bench_done;	/* iterations whose record reached the ring buffer */
+__u64 bench_rb_flags;	/* bench_direct's submit flags (BPF_RB_NO_WAKEUP) */
+
+static __always_inline void build_namespace(void)
+{
+	if (nodes[1].parent)
+		return;
+	nodes[0].name.integer = AT_ROOT_NAME;
+	nodes[1].name.integer = 0x5f42535f;	/* "_SB_" */
+	nodes[1].parent = &nodes[0];
+	nodes[2].name.integer = 0x30494350;	/* "PCI0" */
+	nodes[2].parent = &nodes[1];
+	nodes[3].name.integer = 0x5f303153;	/* "S10_" */
+	nodes[3].parent = &nodes[2];
+	nodes[4].name.integer = 0x5f44434c;	/* "LCD_" */
+	nodes[4].parent = &nodes[3];
+}
+
+static __always_inline int capture_one(void)
+{
+	struct at_ctx c = {};
+	struct at_event *e;
+
+	at_ctx_child(&c, NULL, AT_CTX_NONE);
+	e = at_new_event(0, AT_SRC_NOTIFY, &c, 0);
+	if (!e)
+		return -1;
+	e->number = 0x86;
+	at_read_path(&e->path, &nodes[4]);
+	return at_emit(e);
+}
+
+static long cb_empty(__u64 i, void *ctx)
+{
+	return 0;
+}
+
+static long cb_bare(__u64 i, void *ctx)
+{
+	struct at_event *slot;
+
+	slot = bpf_ringbuf_reserve(&events, sizeof(*slot), 0);
+	if (!slot)
+		return 0;
+	bpf_ringbuf_submit(slot, 0);
+	bench_done++;
+	return 0;
+}
+
+static long cb_capture(__u64 i, void *ctx)
+{
+	if (capture_one() == 0)
+		bench_done++;
+	return 0;
+}
+
+/*
+ * Prototype path walk: one bpf_probe_read_kernel per level (the node's
+ * first 32 bytes hold both name and parent) instead of two CO-RE reads,
+ * plus the truncation check.
+ */
+static __always_inline void proto_read_path(struct at_path *p, const void *node_ptr)
+{
+	__u32 off_name = bpf_core_field_offset(struct acpi_namespace_node, name);
+	__u32 off_parent = bpf_core_field_offset(struct acpi_namespace_node, parent);
+	const void *node = node_ptr;
+	__u64 buf[4];
+	__u32 i;
+
+	p->depth = 0;
+	if (off_name > sizeof(buf) - 4 || off_parent > sizeof(buf) - 8)
+		return at_read_path(p, node_ptr);
+	for (i = 0; i < AT_PATH_SEGS; i++) {
+		const void *parent;
+
+		if (!node || bpf_probe_read_kernel(buf, sizeof(buf), node))
+			return;
+		parent = *(void **)((char *)buf + off_parent);
+		if (!parent)
+			return;
+		p->seg[i] = *(__u32 *)((char *)buf + off_name);
+		p->depth = i + 1;
+		node = parent;
+	}
+	if (node && !bpf_probe_read_kernel(buf, sizeof(buf), node) &&
+	    *(void **)((char *)buf + off_parent))
+		p->depth |= 0x80;
+}
+
+/*
+ * The capture core's work with the record built in the reservation:
+ * only the bytes no field writes are zeroed.  Same counters and filter
+ * semantics as at_emit, except that a filtered record is reserved and
+ * discarded (the filter needs the path, which is read into the record).
+ */
+static long cb_direct(__u64 i, void *ctx)
+{
+	struct at_counters *cnt;
+	struct at_event *e;
+	struct at_ctx c = {};
+	__u32 src = AT_SRC_NOTIFY;
+
+	cnt = at_counter(src);
+	if (!cnt)
+		return 0;
+	cnt->seen++;
+	at_ctx_child(&c, NULL, AT_CTX_NONE);
+	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
+	if (!e) {
+		cnt->dropped++;
+		return 0;
+	}
+	e->ts_ns = c.ts;
+	e->id = c.id;
+	e->parent = 0;
+	e->chain = c.chain;
+	e->duration_ns = 0;
+	e->value = 0;
+	e->cpu = bpf_get_smp_processor_id();
+	e->pid = at_tid();
+	bpf_get_current_comm(e->comm, sizeof(e->comm));
+	e->source = src;
+	e->context = AT_CTX_NONE;
+	e->subtype = 0;
+	e->depth = c.depth;
+	e->flags = 0;
+	e->data_len = 0;
+	e->result = 0;
+	e->number = 0x86;
+	proto_read_path(&e->path, &nodes[4]);
+	e->path2.depth = 0;
+	__builtin_memset(&e->ec, 0, sizeof(e->ec));
+	__builtin_memset(&e->wmi, 0, sizeof(e->wmi));
+	if (!at_filter_pass(e)) {
+		cnt->filtered++;
+		bpf_ringbuf_discard(e, 0);
+		return 0;
+	}
+	at_stats_account(e);
+	if (at_policy_verdict(e) == AT_VERDICT_DROP ||
+	    !at_rate_ok(src, e->ts_ns)) {
+		bpf_ringbuf_discard(e, 0);
+		return 0;
+	}
+	bpf_ringbuf_submit(e, bench_rb_flags);
+	cnt->emitted++;
+	bench_done++;
+	return 0;
+}
+
+/*
+ * Ablation: the steps of capture_one, each enabled by a bit of
+ * bench_parts, so tools/bench can attribute the cost step by step.
+ */
+__u32 bench_parts;
+
+#define PART_CTX	0x01	/* at_ctx_child: id, timestamp */
+#define PART_NEW	0x02	/* at_new_event: memset, pid, comm */
+#define PART_PATH	0x04	/* at_read_path: 4 levels */
+#define PART_FILTER	0x08	/* counters + at_filter_pass */
+#define PART_STATS	0x10	/* at_stats_account */
+#define PART_POLICY	0x20	/* at_policy_verdict */
+#define PART_RING	0x40	/* reserve + memcpy + submit */
+
+static long cb_parts(__u64 i, void *ctx)
+{
+	__u32 parts = bench_parts, zero = 0, src = AT_SRC_NOTIFY;
+	struct at_ctx c = {};
+	struct at_event *e, *slot;
+	struct at_counters *cnt;
+
+	if (parts & PART_CTX)
+		at_ctx_child(&c, NULL, AT_CTX_NONE);
+	if (parts & PART_NEW)
+		e = at_new_event(0, src, &c, 0);
+	else
+		e = bpf_map_lookup_elem(&scratch, &zero);
+	if (!e)
+		return 0;
+	e->source = src;
+	if (parts & PART_PATH)
+		at_read_path(&e->path, &nodes[4]);
+	if (parts & PART_FILTER) {
+		cnt = at_counter(src);
+		if (!cnt)
+			return 0;
+		cnt->seen++;
+		if (!at_filter_pass(e))
+			return 0;
+	}
+	if (parts & PART_STATS)
+		at_stats_account(e);
+	if ((parts & PART_POLICY) && at_policy_verdict(e) == AT_VERDICT_DROP)
+		return 0;
+	if (parts & PART_RING) {
+		slot = bpf_ringbuf_reserve(&events, sizeof(*slot), 0);
+		if (!slot)
+			return 0;
+		__builtin_memcpy(slot, e, sizeof(*slot));
+		bpf_ringbuf_submit(slot, 0);
+		bench_done++;
+	}
+	return 0;
+}
+
+static __always_inline int timed(struct bpf_raw_tracepoint_args *ctx, void *cb)
+{
+	__u64 t0;
+
+	build_namespace();
+	bench_done = 0;
+	t0 = bpf_ktime_get_ns();
+	bpf_loop(ctx->args[0], cb, NULL, 0);
+	bench_ns = bpf_ktime_get_ns() - t0;
+	return 0;
+}
+
+SEC("raw_tp")
+int bench_empty(struct bpf_raw_tracepoint_args *ctx)
+{
+	return timed(ctx, cb_empty);
+}
+
+SEC("raw_tp")
+int bench_bare(struct bpf_raw_tracepoint_args *ctx)
+{
+	return timed(ctx, cb_bare);
+}
+
+SEC("raw_tp")
+int bench_capture(struct bpf_raw_tracepoint_args *ctx)
+{
+	return timed(ctx, cb_capture);
+}
+
+SEC("raw_tp")
+int bench_direct(struct bpf_raw_tracepoint_args *ctx)
+{
+	return timed(ctx, cb_direct);
+}
+
+SEC("raw_tp")
+int bench_parts_prog(struct bpf_raw_tracepoint_args *ctx)
+{
+	return timed(ctx, cb_parts);
+}
+
+/* Benchmark 2: the capture core on every getppid() of the machine. */
+SEC("tp/syscalls/sys_enter_getppid")
+int bench_tp(void *ctx)
+{
+	build_namespace();
+	capture_one();
+	return 0;
+}
+
+/* The prototype (bench_direct's body) on the same tracepoint. */
+SEC("tp/syscalls/sys_enter_getppid")
+int bench_tp_proto(void *ctx)
+{
+	build_namespace();
+	cb_direct(0, NULL);
+	return 0;
+}

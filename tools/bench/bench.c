@@ -1,0 +1,570 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * acpitrace benchmarks (README "Performance", tools/bench/run drives it).
+ *
+ * Every figure is a ratio of two measurements taken in the same
+ * invocation, repeated; one line per figure: name, median (and
+ * interquartile range), unit, reference, ratio (and its IQR), target,
+ * verdict.  Benchmarks never fail on a missed target: the exit status is
+ * non-zero only when a benchmark cannot run.
+ *
+ *   bench kernel    [-r REPS] [-n EVENTS]  in-kernel cost per event
+ *   bench tracepoint [-r REPS] [-n LOOP] [-b BPFTRACE]
+ *                                          added cost on a syscall tracepoint
+ *   bench startup   [-r REPS] [-b BPFTRACE] exec to attached, peak RSS
+ *   bench spawn     [-r REPS] [-f READY_FILE] -- CMD...
+ *                                          time to ready and peak RSS of CMD
+ *   bench attach                           (helper) load + attach the capture
+ *                                          core on the tracepoint, say "ready"
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "acpitrace.h"
+#include "bench.skel.h"
+#include "bench_util.h"
+
+/* ---- benchmark 1: in-kernel cost per event ----------------------------- */
+
+static int drain_cb(void *ctx, void *data, size_t size)
+{
+	(void)data;
+	(void)size;
+	(*(unsigned long *)ctx)++;
+	return 0;
+}
+
+static int silent_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	if (level == LIBBPF_WARN && getenv("BENCH_VERBOSE"))
+		return vfprintf(stderr, fmt, ap);
+	return 0;
+}
+
+static bool proto_tp;
+
+static struct bench_bpf *bench_open_load(bool with_tp)
+{
+	struct bench_bpf *skel = bench_bpf__open();
+	struct bpf_program *prog;
+
+	if (!skel) {
+		fprintf(stderr, "bench: cannot open the BPF object: %s\n", strerror(errno));
+		return NULL;
+	}
+	/* a tracer loads only its hook; the timed loops only the loops */
+	bpf_object__for_each_program(prog, skel->obj)
+		bpf_program__set_autoload(prog, !with_tp);
+	bpf_program__set_autoload(skel->progs.bench_tp, with_tp);
+	bpf_program__set_autoload(skel->progs.bench_tp_proto, with_tp && proto_tp);
+	if (bench_bpf__load(skel)) {
+		fprintf(stderr, "bench: loading the BPF programs failed: %s\n", strerror(errno));
+		bench_bpf__destroy(skel);
+		return NULL;
+	}
+	return skel;
+}
+
+/* ns per event of @prog over @n events; -1 on error. */
+static double run_loop(struct bench_bpf *skel, struct bpf_program *prog,
+		       struct ring_buffer *rb, unsigned long n, unsigned long *done)
+{
+	__u64 args[1] = { n };
+	unsigned long seen = 0;
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args, .ctx_size_in = sizeof(args));
+
+	if (bpf_prog_test_run_opts(bpf_program__fd(prog), &opts) || opts.retval)
+		return -1;
+	*done = skel->bss->bench_done;
+	ring_buffer__consume(rb);
+	(void)seen;
+	return (double)skel->bss->bench_ns / n;
+}
+
+/*
+ * Where the capture path's time goes: the same steps enabled one more at
+ * a time (bench_parts), each step's cost is the median of its increment
+ * over the previous prefix, per repetition.
+ */
+static int ablation(struct bench_bpf *skel, struct ring_buffer *rb, int reps,
+		    unsigned long n)
+{
+	static const char *const steps[] = {
+		"ids+ktime", "scratch+memset+comm", "path walk(4)", "counter+filter",
+		"stats account", "policy verdict", "reserve+memcpy+submit",
+	};
+	enum { NSTEPS = sizeof(steps) / sizeof(steps[0]) };
+	double *t[NSTEPS + 1], *inc = calloc(reps, sizeof(double));
+	struct bpf_program *prog = skel->progs.bench_parts_prog;
+	unsigned long done;
+	char name[64];
+
+	for (int k = 0; k <= NSTEPS; k++)
+		t[k] = calloc(reps, sizeof(double));
+	for (int r = 0; r < reps; r++) {
+		for (int k = 0; k <= NSTEPS; k++) {
+			skel->bss->bench_parts = (1U << k) - 1;
+			t[k][r] = run_loop(skel, prog, rb, n, &done);
+			if (t[k][r] < 0)
+				return 1;
+		}
+	}
+	for (int k = 1; k <= NSTEPS; k++) {
+		struct figure f = { .name = name, .unit = "ns/event", .ref = "-" };
+
+		for (int r = 0; r < reps; r++)
+			inc[r] = t[k][r] - t[k - 1][r];
+		snprintf(name, sizeof(name), "kernel.step%d", k);
+		figure_set(&f, inc, NULL, reps);
+		f.ref = steps[k - 1];
+		figure_print(&f);
+	}
+	return 0;
+}
+
+static int cmd_kernel(int reps, unsigned long n)
+{
+	enum { EMPTY, BARE, CAPTURE, DIRECT, NPROG };
+	static const char *const names[NPROG] = { "empty", "bare", "capture", "direct" };
+	struct bench_bpf *skel;
+	struct ring_buffer *rb;
+	struct bpf_program *progs[NPROG];
+	double *ns[NPROG], *r_bare, *r_empty, *r_direct, *r_bare_empty;
+	unsigned long records = 0, done, short_runs = 0;
+	int ret = 1;
+
+	libbpf_set_print(silent_print);
+	skel = bench_open_load(false);
+	if (!skel)
+		return 1;
+	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), drain_cb, &records, NULL);
+	if (!rb) {
+		fprintf(stderr, "bench: ring buffer: %s\n", strerror(errno));
+		goto out;
+	}
+	progs[EMPTY] = skel->progs.bench_empty;
+	progs[BARE] = skel->progs.bench_bare;
+	progs[CAPTURE] = skel->progs.bench_capture;
+	progs[DIRECT] = skel->progs.bench_direct;
+	for (int p = 0; p < NPROG; p++)
+		ns[p] = calloc(reps, sizeof(double));
+	r_bare = calloc(reps, sizeof(double));
+	r_empty = calloc(reps, sizeof(double));
+	r_direct = calloc(reps, sizeof(double));
+	r_bare_empty = calloc(reps, sizeof(double));
+	/* warm up caches and the JIT'd code */
+	for (int p = 0; p < NPROG; p++)
+		run_loop(skel, progs[p], rb, n, &done);
+	for (int r = 0; r < reps; r++) {
+		for (int k = 0; k < NPROG; k++) {
+			int p = (k + r) % NPROG;	/* rotate the order */
+
+			ns[p][r] = run_loop(skel, progs[p], rb, n, &done);
+			if (ns[p][r] < 0) {
+				fprintf(stderr, "bench: test run of %s failed: %s\n",
+					names[p], strerror(errno));
+				goto out;
+			}
+			if (p != EMPTY && done != n)
+				short_runs++;
+		}
+		r_bare[r] = ns[CAPTURE][r] / ns[BARE][r];
+		r_empty[r] = ns[CAPTURE][r] / ns[EMPTY][r];
+		r_direct[r] = ns[DIRECT][r] / ns[BARE][r];
+		r_bare_empty[r] = ns[BARE][r] / ns[EMPTY][r];
+	}
+	if (short_runs)
+		fprintf(stderr, "bench: %lu runs lost records (ring buffer full)\n", short_runs);
+
+	struct figure f = { .unit = "ns/event" };
+
+	f.name = "kernel.empty";
+	f.ref = "-";
+	figure_set(&f, ns[EMPTY], NULL, reps);
+	figure_print(&f);
+
+	f.name = "kernel.bare";
+	f.ref = "empty";
+	figure_set(&f, ns[BARE], r_bare_empty, reps);
+	figure_print(&f);
+
+	f.name = "kernel.capture";
+	f.ref = "bare reserve+submit";
+	f.target = 1.5;
+	figure_set(&f, ns[CAPTURE], r_bare, reps);
+	figure_print(&f);
+
+	f.name = "kernel.capture/empty";
+	f.ref = "empty";
+	f.target = 0;
+	figure_set(&f, ns[CAPTURE], r_empty, reps);
+	figure_print(&f);
+
+	f.name = "kernel.direct(proto)";
+	f.ref = "bare reserve+submit";
+	f.target = 1.5;
+	figure_set(&f, ns[DIRECT], r_direct, reps);
+	figure_print(&f);
+	ret = ablation(skel, rb, reps, n);
+out:
+	ring_buffer__free(rb);
+	bench_bpf__destroy(skel);
+	return ret;
+}
+
+/* ---- benchmark 2: added cost on a syscall tracepoint -------------------- */
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	if (cpu >= sysconf(_SC_NPROCESSORS_ONLN))
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* ns per getppid() over @n calls. */
+static double syscall_loop(unsigned long n)
+{
+	double t0 = now_ns();
+
+	for (unsigned long i = 0; i < n; i++)
+		syscall(SYS_getppid);
+	return (now_ns() - t0) / n;
+}
+
+struct consumer {
+	struct ring_buffer *rb;
+	volatile bool stop;
+	unsigned long records;
+	pthread_t thread;
+};
+
+static void *consume(void *arg)
+{
+	struct consumer *c = arg;
+
+	pin(1);
+	while (!c->stop)
+		ring_buffer__poll(c->rb, 50);
+	ring_buffer__consume(c->rb);
+	return NULL;
+}
+
+/* The bpftrace program that does the capture core's job on getppid(). */
+static const char bpftrace_script[] =
+	"tracepoint:syscalls:sys_enter_getppid {\n"
+	"  @[comm] = count();\n"
+	"  printf(\"%llu %u %u %s \\\\_SB.PCI0.S10.LCD 0x86\\n\", nsecs, cpu, tid, comm);\n"
+	"}\n"
+	"BEGIN { printf(\"ready\\n\"); }\n";
+
+static int cmd_tracepoint(int reps, unsigned long n, const char *bpftrace)
+{
+	struct bench_bpf *skel;
+	struct consumer c = {};
+	struct bpf_link *link;
+	struct child bt;
+	double *base, *acp, *bpt, *add_acp, *add_bpt, *ratio, base_med;
+	double *pro, *add_pro, *ratio_pro;
+	unsigned long bt_lines;
+	int nbase = 0, ret = 1;
+
+	libbpf_set_print(silent_print);
+	pin(0);
+	proto_tp = true;
+	skel = bench_open_load(true);
+	proto_tp = false;
+	if (!skel)
+		return 1;
+	c.rb = ring_buffer__new(bpf_map__fd(skel->maps.events), drain_cb, &c.records, NULL);
+	if (!c.rb || pthread_create(&c.thread, NULL, consume, &c)) {
+		fprintf(stderr, "bench: ring buffer consumer: %s\n", strerror(errno));
+		bench_bpf__destroy(skel);
+		return 1;
+	}
+	base = calloc(3 * reps, sizeof(double));
+	acp = calloc(reps, sizeof(double));
+	bpt = calloc(reps, sizeof(double));
+	add_acp = calloc(reps, sizeof(double));
+	add_bpt = calloc(reps, sizeof(double));
+	ratio = calloc(reps, sizeof(double));
+	pro = calloc(reps, sizeof(double));
+	add_pro = calloc(reps, sizeof(double));
+	ratio_pro = calloc(reps, sizeof(double));
+	skel->bss->bench_rb_flags = BPF_RB_NO_WAKEUP;
+	syscall_loop(n);	/* warm up */
+	for (int r = 0; r < reps; r++) {
+		base[nbase++] = syscall_loop(n);
+		link = bpf_program__attach(skel->progs.bench_tp);
+		if (!link) {
+			fprintf(stderr, "bench: attaching to syscalls:sys_enter_getppid: %s\n",
+				strerror(errno));
+			goto out;
+		}
+		acp[r] = syscall_loop(n);
+		bpf_link__destroy(link);
+		link = bpf_program__attach(skel->progs.bench_tp_proto);
+		if (!link)
+			goto out;
+		pro[r] = syscall_loop(n);
+		bpf_link__destroy(link);
+	}
+	if (child_start(&bt, (char *[]){ (char *)bpftrace, "-e", (char *)bpftrace_script, NULL },
+			NULL, 1, 60)) {
+		fprintf(stderr, "bench: %s did not attach: %s\n", bpftrace, bt.error);
+		goto out;
+	}
+	for (int r = 0; r < reps; r++)
+		bpt[r] = syscall_loop(n);
+	usleep(200000);
+	bt_lines = bt.lines;
+	child_stop(&bt);
+	for (int r = 0; r < reps; r++)
+		base[nbase++] = syscall_loop(n);
+	base_med = median(base, nbase);
+	for (int r = 0; r < reps; r++) {
+		add_acp[r] = acp[r] - base_med;
+		add_bpt[r] = bpt[r] - base_med;
+		add_pro[r] = pro[r] - base_med;
+	}
+	/* pair the i-th fastest of each for the ratio's spread */
+	qsort(add_acp, reps, sizeof(double), cmp_double);
+	qsort(add_bpt, reps, sizeof(double), cmp_double);
+	qsort(add_pro, reps, sizeof(double), cmp_double);
+	for (int r = 0; r < reps; r++) {
+		ratio[r] = add_acp[r] / add_bpt[r];
+		ratio_pro[r] = add_pro[r] / add_bpt[r];
+	}
+
+	struct figure f = { .unit = "ns/event" };
+
+	f.name = "tp.untraced";
+	f.ref = "-";
+	figure_set(&f, base, NULL, nbase);
+	figure_print(&f);
+
+	f.name = "tp.bpftrace.added";
+	f.ref = "untraced loop";
+	figure_set(&f, add_bpt, NULL, reps);
+	figure_print(&f);
+
+	f.name = "tp.acpitrace.added";
+	f.ref = "bpftrace added";
+	f.target = 0.25;
+	figure_set(&f, add_acp, ratio, reps);
+	figure_print(&f);
+
+	f.name = "tp.proto.added";
+	figure_set(&f, add_pro, ratio_pro, reps);
+	figure_print(&f);
+	/* a record lost to a full buffer costs less than one delivered */
+	c.stop = true;
+	pthread_join(c.thread, NULL);
+	c.thread = 0;
+	printf("%-24s %11.1f%% of %lu events reached user space (acpitrace incl. proto); "
+	       "bpftrace %.1f%%\n", "tp.delivered", 100.0 * c.records / (2.0 * reps * n),
+	       (unsigned long)reps * n, 100.0 * bt_lines / ((double)reps * n));
+	ret = 0;
+out:
+	c.stop = true;
+	if (c.thread)
+		pthread_join(c.thread, NULL);
+	ring_buffer__free(c.rb);
+	bench_bpf__destroy(skel);
+	return ret;
+}
+
+/* ---- benchmark 4: exec to attached, peak RSS ----------------------------- */
+
+static volatile sig_atomic_t stop_attach;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_attach = 1;
+}
+
+/* Helper run by `startup`: the capture core on the tracepoint, as a tracer. */
+static int cmd_attach(void)
+{
+	struct bench_bpf *skel;
+	struct ring_buffer *rb;
+	unsigned long records = 0;
+
+	libbpf_set_print(silent_print);
+	signal(SIGTERM, on_signal);
+	signal(SIGINT, on_signal);
+	skel = bench_open_load(true);
+	if (!skel)
+		return 1;
+	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), drain_cb, &records, NULL);
+	if (!rb || bench_bpf__attach(skel)) {
+		fprintf(stderr, "bench: attach: %s\n", strerror(errno));
+		return 1;
+	}
+	printf("ready\n");
+	fflush(stdout);
+	while (!stop_attach)
+		ring_buffer__poll(rb, 100);
+	ring_buffer__free(rb);
+	bench_bpf__destroy(skel);
+	return 0;
+}
+
+/* Start @argv @reps times; time to ready (line or file) and peak RSS. */
+static int spawn_series(char **argv, const char *ready_file, int reps,
+			double *ms, double *rss_kb)
+{
+	for (int r = 0; r < reps; r++) {
+		struct child ch;
+
+		if (ready_file)
+			unlink(ready_file);
+		if (child_start(&ch, argv, ready_file, -1, 120)) {
+			fprintf(stderr, "bench: %s: %s\n", argv[0], ch.error);
+			return -1;
+		}
+		ms[r] = ch.ready_ms;
+		rss_kb[r] = child_stop(&ch);
+	}
+	return 0;
+}
+
+static int cmd_startup(int reps, const char *bpftrace)
+{
+	char self[4096];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	double *a_ms, *a_kb, *b_ms, *b_kb, *r_ms, *r_kb;
+
+	if (len <= 0)
+		return 1;
+	self[len] = 0;
+	a_ms = calloc(reps, sizeof(double));
+	a_kb = calloc(reps, sizeof(double));
+	b_ms = calloc(reps, sizeof(double));
+	b_kb = calloc(reps, sizeof(double));
+	r_ms = calloc(reps, sizeof(double));
+	r_kb = calloc(reps, sizeof(double));
+	/* interleave: one acpitrace start, one bpftrace start */
+	for (int r = 0; r < reps; r++) {
+		if (spawn_series((char *[]){ self, "attach", NULL }, NULL, 1, &a_ms[r], &a_kb[r]))
+			return 1;
+		if (spawn_series((char *[]){ (char *)bpftrace, "-e", (char *)bpftrace_script, NULL },
+				 NULL, 1, &b_ms[r], &b_kb[r]))
+			return 1;
+		r_ms[r] = a_ms[r] / b_ms[r];
+		r_kb[r] = a_kb[r] / b_kb[r];
+	}
+
+	struct figure f = { .unit = "ms" };
+
+	f.name = "startup.host.bpftrace";
+	f.ref = "-";
+	figure_set(&f, b_ms, NULL, reps);
+	figure_print(&f);
+	f.name = "startup.host.acpitrace";
+	f.ref = "bpftrace";
+	f.target = 0.25;
+	figure_set(&f, a_ms, r_ms, reps);
+	figure_print(&f);
+	f.unit = "KiB";
+	f.target = 0;
+	f.name = "rss.host.bpftrace";
+	f.ref = "-";
+	figure_set(&f, b_kb, NULL, reps);
+	figure_print(&f);
+	f.name = "rss.host.acpitrace";
+	f.ref = "bpftrace";
+	f.target = 0.1;
+	figure_set(&f, a_kb, r_kb, reps);
+	figure_print(&f);
+	return 0;
+}
+
+/* Raw series for scripts (the guest): "ready_ms rss_kib" per start. */
+static int cmd_spawn(int reps, const char *ready_file, char **argv)
+{
+	double *ms = calloc(reps, sizeof(double)), *kb = calloc(reps, sizeof(double));
+
+	if (spawn_series(argv, ready_file, reps, ms, kb))
+		return 1;
+	for (int r = 0; r < reps; r++)
+		printf("%.3f %.0f\n", ms[r], kb[r]);
+	return 0;
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: bench kernel [-r REPS] [-n EVENTS]\n"
+		"       bench tracepoint [-r REPS] [-n LOOP] [-b BPFTRACE]\n"
+		"       bench startup [-r REPS] [-b BPFTRACE]\n"
+		"       bench spawn [-r REPS] [-f READY_FILE] -- CMD [ARG]...\n"
+		"       bench header\n");
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd, *bpftrace = "bpftrace", *ready_file = NULL;
+	unsigned long n = 0;
+	int reps = 0, opt;
+
+	if (argc < 2) {
+		usage();
+		return 2;
+	}
+	cmd = argv[1];
+	optind = 2;
+	while ((opt = getopt(argc, argv, "r:n:b:f:")) != -1) {
+		switch (opt) {
+		case 'r': reps = atoi(optarg); break;
+		case 'n': n = strtoul(optarg, NULL, 0); break;
+		case 'b': bpftrace = optarg; break;
+		case 'f': ready_file = optarg; break;
+		default: usage(); return 2;
+		}
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!strcmp(cmd, "header")) {
+		figure_header();
+		return 0;
+	}
+	if (!strcmp(cmd, "kernel"))
+		return cmd_kernel(reps ?: 101, n ?: 1000);
+	if (!strcmp(cmd, "tracepoint"))
+		return cmd_tracepoint(reps ?: 21, n ?: 200000, bpftrace);
+	if (!strcmp(cmd, "startup"))
+		return cmd_startup(reps ?: 7, bpftrace);
+	if (!strcmp(cmd, "spawn") && optind < argc)
+		return cmd_spawn(reps ?: 5, ready_file, argv + optind);
+	if (!strcmp(cmd, "attach"))
+		return cmd_attach();
+	usage();
+	return 2;
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Statistics, figure lines and child processes for tools/bench. */
+#ifndef BENCH_UTIL_H
+#define BENCH_UTIL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+int cmp_double(const void *a, const void *b);
+/* Median / quantile of @n values (the array is not modified). */
+double median(const double *v, int n);
+double quantile(const double *v, int n, double q);
+
+/*
+ * One output line.  value = median of the series, spread = its
+ * interquartile range; ratio likewise over the per-repetition ratios.
+ * target 0 = informational; otherwise "meets" when ratio <= target.
+ */
+struct figure {
+	const char *name;
+	const char *unit;
+	const char *ref;
+	double value, spread;
+	bool has_ratio;
+	double ratio, ratio_spread;
+	double target;
+};
+
+void figure_set(struct figure *f, const double *values, const double *ratios, int n);
+void figure_print(const struct figure *f);
+void figure_header(void);
+
+/* A started child whose stdout is read (and discarded) by a thread. */
+struct child {
+	pid_t pid;
+	int fd;
+	double ready_ms;
+	pthread_t drain;
+	bool draining;
+	unsigned long lines;	/* lines read after "ready" */
+	char error[256];
+};
+
+/*
+ * Start @argv (on CPU @cpu when >= 0) and wait up to @timeout_s for it to
+ * be ready: a line "ready" on its stdout, or @ready_file existing.
+ */
+int child_start(struct child *c, char **argv, const char *ready_file, int cpu,
+		int timeout_s);
+/* SIGINT, reap; returns the child's peak RSS in KiB. */
+double child_stop(struct child *c);
+
+#endif
