@@ -127,10 +127,10 @@ include tools/vm/vm.mk
 BENCH_BIN := $(OUT)/tools/bench/bench
 
 $(BENCH_BIN): tools/bench/bench.c tools/bench/bench_util.c tools/bench/bench_util.h \
-	      bpf/acpitrace.h $(OUT)/bench.skel.h
+	      bpf/acpitrace.h $(OUT)/bench.skel.h $(LIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itools/bench tools/bench/bench.c tools/bench/bench_util.c \
-		-lbpf -lelf -lz -lpthread -o $@
+	$(CC) $(CFLAGS) -Itools/bench $(LDFLAGS) tools/bench/bench.c tools/bench/bench_util.c \
+		$(LIB_OBJS) $(LDLIBS) -lpthread -o $@
 
 .PHONY: bench bench-smoke
 bench: all $(BENCH_BIN)
