@@ -7,6 +7,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "health.h"
+#include "acpi_sysfs.h"
 #include "acpi_path.h"
 #include "decode.h"
 #include "guid.h"
@@ -45,7 +46,8 @@ static bool guid_set(const uint8_t g[16])
 	return false;
 }
 
-void stats_key_label(char *buf, size_t len, unsigned int source, uint32_t number,
+void stats_key_label(const struct acpi_sysfs *sys, char *buf, size_t len,
+		     unsigned int source, uint32_t number,
 		     const struct at_path *path, const uint8_t guid[16])
 {
 	char p[ACPI_PATH_MAX] = "", g[GUID_STR_LEN] = "";
@@ -65,6 +67,8 @@ void stats_key_label(char *buf, size_t len, unsigned int source, uint32_t number
 	case AT_SRC_WMI:
 		if (guid && guid_set(guid))
 			guid_format(guid, g);
+		else if (sys && p[0] && acpi_sysfs_wmi_guid(sys, p, number))
+			snprintf(g, sizeof(g), "%s", acpi_sysfs_wmi_guid(sys, p, number));
 		snprintf(buf, len, "%s:0x%02x", g[0] ? g : p[0] ? p : "?", number);
 		break;
 	case AT_SRC_GED: snprintf(buf, len, "%u", number); break;
@@ -132,7 +136,7 @@ static int read_keys(const struct stats_maps *m, struct stats_snap *s)
 			sk->count = c.count;
 			sk->time_ns = c.time_ns;
 		}
-		stats_key_label(sk->label, sizeof(sk->label), k.source, k.number,
+		stats_key_label(m->sys, sk->label, sizeof(sk->label), k.source, k.number,
 				&sk->state.path, sk->state.guid);
 		s->nkeys++;
 	}

@@ -15,8 +15,12 @@
 #include "acpitrace.h"
 #include "stats.h"
 
+struct acpi_sysfs;
+
 struct stats_maps {
 	int counters, key_counts, key_state, hists, ec_health, overflow;
+	/* optional: on 6.1 the kernel only knows a WMI event's device path */
+	const struct acpi_sysfs *sys;
 };
 
 struct stats_key {
@@ -43,7 +47,8 @@ int stats_read(const struct stats_maps *m, struct stats_snap *s);
 void stats_free(struct stats_snap *s);
 
 /* The "key" label of a key, e.g. "0x6f" or "\_SB.LID0:0x80". */
-void stats_key_label(char *buf, size_t len, unsigned int source, uint32_t number,
+void stats_key_label(const struct acpi_sysfs *sys, char *buf, size_t len,
+		     unsigned int source, uint32_t number,
 		     const struct at_path *path, const uint8_t guid[16]);
 
 /* "gpe", "gpe_method"... the name used in JSON and metric names. */

@@ -33,7 +33,7 @@ static uint64_t u64_at(const uint8_t *p)
 
 static void key_of(const struct at_event *e, char *label, size_t len, char *path, size_t plen)
 {
-	stats_key_label(label, len, e->result, e->number, &e->path, e->wmi.guid);
+	stats_key_label(NULL, label, len, e->result, e->number, &e->path, e->wmi.guid);
 	acpi_path_format(&e->path, path, plen);
 }
 

@@ -67,6 +67,7 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 	struct attach_opts ao = o->attach;
 
 	memset(t, 0, sizeof(*t));
+	acpi_sysfs_load(&t->sys, NULL);
 	kernel_probe(&t->k);
 	attach_plan(&t->k, &ao, &t->plan);
 	if (!any_planned(&t->plan)) {
@@ -96,6 +97,7 @@ void tracer_close(struct tracer *t)
 	acpitrace_bpf__destroy(t->skel);
 	t->skel = NULL;
 	kernel_release(&t->k);
+	acpi_sysfs_free(&t->sys);
 }
 
 int tracer_counters(struct tracer *t, struct at_counters out[AT_SRC_MAX])
@@ -159,6 +161,7 @@ void tracer_stats_maps(struct tracer *t, struct stats_maps *m)
 	m->hists = bpf_map__fd(t->skel->maps.hists);
 	m->ec_health = bpf_map__fd(t->skel->maps.ec_health);
 	m->overflow = bpf_map__fd(t->skel->maps.key_overflow);
+	m->sys = &t->sys;
 }
 
 uint64_t tracer_storm_rate(struct tracer *t)

@@ -10,6 +10,7 @@
 #include "acpitrace.h"
 #include "attach.h"
 #include "kernel.h"
+#include "acpi_sysfs.h"
 
 /* Storm detector tunables; 0 = the default in bpf/stats.h. */
 struct storm_cfg {
@@ -31,6 +32,7 @@ struct tracer {
 	struct kernel_info k;
 	struct plan plan;
 	struct acpitrace_bpf *skel;
+	struct acpi_sysfs sys;	/* names keys by GUID where the kernel gave a path */
 	char error[512];
 };
 
