@@ -3,7 +3,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <bpf/libbpf.h>
+#include <string.h>
 #include "cli.h"
+#include "filter.h"
 
 struct global_opts g_opts;
 
@@ -29,4 +31,50 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list 
 void setup_libbpf_logging(void)
 {
 	libbpf_set_print(libbpf_print);
+}
+
+/* The options every capturing command shares: filters and attach mode. */
+int cli_tracer_option(const char *cmd, int c, const char *arg, struct tracer_opts *t)
+{
+	const char *err;
+	uint64_t n;
+
+	switch (c) {
+	case 's':
+		if (filter_add_sources(&t->filter, arg, &err))
+			return usage_error(cmd, "--source '%s': %s", arg, err);
+		return 0;
+	case 'g':
+		if (filter_set_gpe(&t->filter, arg, &err))
+			return usage_error(cmd, "--gpe '%s': %s", arg, err);
+		return 0;
+	case 'p':
+		if (filter_set_path(&t->filter, arg, &err))
+			return usage_error(cmd, "--path '%s': %s", arg, err);
+		return 0;
+	case 'V':
+		if (filter_set_value(&t->filter, arg, &err))
+			return usage_error(cmd, "--value '%s': %s", arg, err);
+		return 0;
+	case 'm':
+		t->attach.methods = true;
+		return 0;
+	case 'r':
+		if (parse_u64(arg, &n) || !n || n > 1000000000)
+			return usage_error(cmd, "--rate-limit '%s': expected events/s > 0", arg);
+		t->rate_limit = n;
+		return 0;
+	case 'a':
+		if (!strcmp(arg, "auto"))
+			t->attach.force = FORCE_AUTO;
+		else if (!strcmp(arg, "fentry"))
+			t->attach.force = FORCE_FENTRY;
+		else if (!strcmp(arg, "kprobe"))
+			t->attach.force = FORCE_KPROBE;
+		else
+			return usage_error(cmd, "--attach '%s': expected auto, fentry or kprobe", arg);
+		return 0;
+	default:
+		return 1;
+	}
 }

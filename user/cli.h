@@ -4,6 +4,7 @@
 #define CLI_H
 
 #include <stdbool.h>
+#include "tracer.h"
 
 struct global_opts {
 	bool json;
@@ -22,6 +23,13 @@ int cmd_top(int argc, char **argv);
 /* "acpitrace: " + message on stderr; always returns 2 (usage error). */
 int usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/*
+ * -s/-g/-p/-V (filters), -m (methods), -r (rate limit), -a (attach mode)
+ * for any command that captures: 0 handled, 1 not one of them, 2 usage
+ * error already printed.
+ */
+int cli_tracer_option(const char *cmd, int c, const char *arg, struct tracer_opts *t);
 
 /* Route libbpf's messages to stderr only with --verbose. */
 void setup_libbpf_logging(void);

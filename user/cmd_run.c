@@ -83,20 +83,16 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":P:ta:R:jh", longopts, NULL)) != -1) {
+		int handled = cli_tracer_option("run", c, optarg, &o->t);
+
+		if (handled == 0)
+			continue;
+		if (handled == 2)
+			return 2;
 		switch (c) {
 		case 'P': o->policy = optarg; break;
 		case 't': o->trace = true; break;
 		case 'j': g_opts.json = true; break;
-		case 'a':
-			if (!strcmp(optarg, "auto"))
-				o->t.attach.force = FORCE_AUTO;
-			else if (!strcmp(optarg, "fentry"))
-				o->t.attach.force = FORCE_FENTRY;
-			else if (!strcmp(optarg, "kprobe"))
-				o->t.attach.force = FORCE_KPROBE;
-			else
-				return usage_error("run", "--attach '%s': expected auto, fentry or kprobe", optarg);
-			break;
 		case 'R': o->ready_file = optarg; break;
 		case 'S': o->sysfs_root = optarg; break;
 		case 'h': run_usage(stdout); exit(0);

@@ -69,7 +69,6 @@ int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *
 	};
 	struct diag_opts unused = {};
 	bool top = !strcmp(cmd, "top");
-	const char *err;
 	uint64_t n;
 	char *end;
 	int c, r;
@@ -78,6 +77,12 @@ int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *
 	opterr = 0;
 	o->interval = 1;
 	while ((c = getopt_long(argc, argv, ":ji:s:g:p:V:ma:R:bn:h", longopts, NULL)) != -1) {
+		int handled = cli_tracer_option(cmd, c, optarg, &o->t);
+
+		if (handled == 0)
+			continue;
+		if (handled == 2)
+			return 2;
 		switch (c) {
 		case 'j': g_opts.json = true; break;
 		case 'i':
@@ -85,33 +90,6 @@ int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *
 			o->interval = strtod(optarg, &end);
 			if (errno || *end || !(o->interval >= 0.1) || o->interval > 86400)
 				return usage_error(cmd, "--interval '%s': expected 0.1..86400 seconds", optarg);
-			break;
-		case 's':
-			if (filter_add_sources(&o->t.filter, optarg, &err))
-				return usage_error(cmd, "--source '%s': %s", optarg, err);
-			break;
-		case 'g':
-			if (filter_set_gpe(&o->t.filter, optarg, &err))
-				return usage_error(cmd, "--gpe '%s': %s", optarg, err);
-			break;
-		case 'p':
-			if (filter_set_path(&o->t.filter, optarg, &err))
-				return usage_error(cmd, "--path '%s': %s", optarg, err);
-			break;
-		case 'V':
-			if (filter_set_value(&o->t.filter, optarg, &err))
-				return usage_error(cmd, "--value '%s': %s", optarg, err);
-			break;
-		case 'm': o->t.attach.methods = true; break;
-		case 'a':
-			if (!strcmp(optarg, "auto"))
-				o->t.attach.force = FORCE_AUTO;
-			else if (!strcmp(optarg, "fentry"))
-				o->t.attach.force = FORCE_FENTRY;
-			else if (!strcmp(optarg, "kprobe"))
-				o->t.attach.force = FORCE_KPROBE;
-			else
-				return usage_error(cmd, "--attach '%s': expected auto, fentry or kprobe", optarg);
 			break;
 		case 'R': o->ready_file = optarg; break;
 		case 'b':

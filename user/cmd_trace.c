@@ -109,31 +109,20 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 		DIAG_LONGOPTS,
 		{},
 	};
-	const char *err;
 	uint64_t n;
 	int c;
 
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":js:g:p:V:d:c:mr:a:R:h", longopts, NULL)) != -1) {
+		int handled = cli_tracer_option("trace", c, optarg, &o->t);
+
+		if (handled == 0)
+			continue;
+		if (handled == 2)
+			return 2;
 		switch (c) {
 		case 'j': g_opts.json = true; break;
-		case 's':
-			if (filter_add_sources(&o->t.filter, optarg, &err))
-				return usage_error("trace", "--source '%s': %s", optarg, err);
-			break;
-		case 'g':
-			if (filter_set_gpe(&o->t.filter, optarg, &err))
-				return usage_error("trace", "--gpe '%s': %s", optarg, err);
-			break;
-		case 'p':
-			if (filter_set_path(&o->t.filter, optarg, &err))
-				return usage_error("trace", "--path '%s': %s", optarg, err);
-			break;
-		case 'V':
-			if (filter_set_value(&o->t.filter, optarg, &err))
-				return usage_error("trace", "--value '%s': %s", optarg, err);
-			break;
 		case 'd':
 			if (parse_positive(optarg, &o->duration))
 				return usage_error("trace", "--duration '%s': expected seconds > 0", optarg);
@@ -142,22 +131,6 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 			if (parse_u64(optarg, &n) || !n)
 				return usage_error("trace", "--count '%s': expected a number > 0", optarg);
 			o->count = n;
-			break;
-		case 'm': o->t.attach.methods = true; break;
-		case 'r':
-			if (parse_u64(optarg, &n) || !n || n > 1000000000)
-				return usage_error("trace", "--rate-limit '%s': expected events/s > 0", optarg);
-			o->t.rate_limit = n;
-			break;
-		case 'a':
-			if (!strcmp(optarg, "auto"))
-				o->t.attach.force = FORCE_AUTO;
-			else if (!strcmp(optarg, "fentry"))
-				o->t.attach.force = FORCE_FENTRY;
-			else if (!strcmp(optarg, "kprobe"))
-				o->t.attach.force = FORCE_KPROBE;
-			else
-				return usage_error("trace", "--attach '%s': expected auto, fentry or kprobe", optarg);
 			break;
 		case 'R': o->ready_file = optarg; break;
 		case 'S': o->sysfs_root = optarg; break;
