@@ -233,27 +233,38 @@ static __always_inline void at_task_pop(const struct at_ctx *prev)
 		bpf_map_delete_elem(&task_ctx, &tid);
 }
 
-/* Walk a namespace node up to the root, leaf first. */
+/*
+ * Walk a namespace node up to the root, leaf first.  The name and the
+ * parent pointer sit next to each other at the start of the node, so one
+ * probe read per level fetches both (offsets from CO-RE relocations).
+ */
 static __always_inline void at_read_path(struct at_path *p, const void *node_ptr)
 {
-	const struct acpi_namespace_node *node = node_ptr;
+	const __u32 name_off = bpf_core_field_offset(struct acpi_namespace_node, name);
+	const __u32 parent_off = bpf_core_field_offset(struct acpi_namespace_node, parent);
+	const void *node = node_ptr;
+	__u8 head[32];
 	__u32 i;
 
 	p->depth = 0;
-	for (i = 0; i < AT_PATH_SEGS; i++) {
-		const struct acpi_namespace_node *parent;
+	if (name_off > sizeof(head) - 4 || parent_off > sizeof(head) - 8)
+		return;	/* a layout this code was not written for */
+	for (i = 0; i < AT_PATH_SEGS + 1; i++) {
+		const void *parent;
 
-		if (!node)
+		if (!node || bpf_probe_read_kernel(head, parent_off + 8, node))
 			return;
-		parent = BPF_CORE_READ(node, parent);
+		parent = *(const void **)(head + parent_off);
 		if (!parent)	/* the root itself has no name to show */
 			return;
-		p->seg[i] = BPF_CORE_READ(node, name.integer);
+		if (i == AT_PATH_SEGS) {
+			p->depth |= 0x80;	/* deeper than we record */
+			return;
+		}
+		p->seg[i] = *(__u32 *)(head + name_off);
 		p->depth = i + 1;
 		node = parent;
 	}
-	if (node && BPF_CORE_READ(node, parent))
-		p->depth |= 0x80;	/* truncated; see at_path_truncated() */
 }
 
 static __always_inline bool at_path_match(const struct at_path *p)
