@@ -10,7 +10,8 @@
 #   MODULES="button"     --modules of tools/vm/run (comma list)
 #   APPEND=""            extra kernel command line
 #   ACPITABLES=""        .asl/.aml files, relative to the repository root
-#   BINARIES=""          extra binaries for the guest's /bin (build/acpitrace
+#   BINARIES=""          extra binaries for the guest's /bin, repository-relative
+#                        or absolute (build/acpitrace
 #                        is always there once built)
 #   TIMEOUT=60           seconds for the whole guest run
 #   HOSTFWD=""           a guest TCP port to reach from the host: the run
