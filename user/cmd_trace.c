@@ -231,6 +231,16 @@ static void print_totals(struct tracer *t, bool json)
 	fflush(stdout);
 }
 
+/* Hooks that were planned but whose attach the kernel refused. */
+static unsigned int failed_hooks(const struct plan *p)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		n += p->h[i].mode != MODE_SKIP && !p->h[i].attached;
+	return n;
+}
+
 static void announce(const struct tracer *t)
 {
 	fprintf(stderr, "acpitrace: tracing on %s with %u of %u hooks (%u fentry, %u kprobe, %u raw_tp, %u skipped)",
@@ -242,6 +252,9 @@ static void announce(const struct tracer *t)
 			fprintf(stderr, "  %-16s %-7s %s\n", hooks[i].name,
 				t->plan.h[i].attached ? attach_mode_name(t->plan.h[i].mode) : "skip",
 				t->plan.h[i].why);
+	} else if (failed_hooks(&t->plan)) {
+		fprintf(stderr, "; %u failed to attach (--verbose says why), Ctrl-C to stop\n",
+			failed_hooks(&t->plan));
 	} else {
 		fprintf(stderr, "; all attached, Ctrl-C to stop\n");
 	}
