@@ -147,7 +147,7 @@ void actions_close(struct actions *a)
 	a->rfkill_fd = -1;
 	for (int i = 0; i < ACT_MAX_CHILDREN; i++)
 		if (a->child[i].pid > 0) {
-			kill(a->child[i].pid, SIGKILL);
+			kill(-a->child[i].pid, SIGKILL);	/* its process group */
 			waitpid(a->child[i].pid, NULL, 0);
 			a->child[i].pid = 0;
 		}
@@ -368,7 +368,12 @@ static int do_led(struct actions *a, const struct pol_action *act)
 	if (sysfs_read_long(file, &cur))
 		return -1;
 	v = act->op == OP_ON ? max : act->op == OP_OFF ? 0 : (cur ? 0 : max);
-	return sysfs_write_long(file, v);
+	log_msg(LOG_INFO, "led %s: %ld -> %ld (max %ld)", act->name, cur, v, max);
+	if (sysfs_write_long(file, v)) {
+		log_msg(LOG_WARN, "led %s: cannot write %s: %s", act->name, file, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 /* ---- exec ------------------------------------------------------------ */
@@ -420,8 +425,8 @@ static int do_exec(struct actions *a, const struct policy *p, int rule,
 		if (a->child[i].pid <= 0)
 			slot = i;
 	if (slot < 0) {
-		log_msg(LOG_WARN, "exec %s skipped: %d commands still running", r->act.argv[0],
-			ACT_MAX_CHILDREN);
+		log_msg(LOG_WARN, "exec %s refused: %d commands still running (at most %d at a time)",
+			r->act.argv[0], ACT_MAX_CHILDREN, ACT_MAX_CHILDREN);
 		return -1;
 	}
 	build_env(env, envp, r, e, code, a->sys);
@@ -435,6 +440,8 @@ static int do_exec(struct actions *a, const struct policy *p, int rule,
 		int null = open("/dev/null", O_RDONLY);
 
 		/* output goes to the log (our stderr); no terminal input */
+		/* its own process group: a timeout kills what it started too */
+		setpgid(0, 0);
 		if (null >= 0)
 			dup2(null, 0);
 		dup2(2, 1);
@@ -443,6 +450,7 @@ static int do_exec(struct actions *a, const struct policy *p, int rule,
 		fprintf(stderr, "acpitrace: error: exec %s: %s\n", r->act.argv[0], strerror(errno));
 		_exit(127);
 	}
+	setpgid(pid, pid);	/* also here: no window before the child's own call */
 	a->child[slot].pid = pid;
 	a->child[slot].rule = rule;
 	a->child[slot].deadline_ns = mono_ns() + (uint64_t)r->act.timeout * 1000000000ULL;
@@ -468,7 +476,7 @@ void actions_reap(struct actions *a, uint64_t now_ns)
 			c->pid = 0;
 		} else if (now_ns && now_ns > c->deadline_ns) {
 			log_msg(LOG_WARN, "command of rule #%d (pid %d) timed out: killed", c->rule, c->pid);
-			kill(c->pid, SIGKILL);
+			kill(-c->pid, SIGKILL);	/* and whatever it started */
 			c->deadline_ns = UINT64_MAX;
 		}
 	}

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "json.h"
 #include "policy.h"
+#include "wmi_owner.h"
 
 static void check_usage(FILE *out)
 {
@@ -70,6 +71,7 @@ int cmd_check(int argc, char **argv)
 		policy_free(&p);
 		return 1;
 	}
+	wmi_legacy_warnings(&p, env.root);
 	if (!quiet)
 		policy_print(&p, stdout, g_opts.json);
 	policy_free(&p);

@@ -24,6 +24,7 @@
 #include "policy.h"
 #include "policy_kernel.h"
 #include "tracer.h"
+#include "wmi_owner.h"
 
 struct run_opts {
 	struct tracer_opts t;
@@ -134,6 +135,7 @@ static int load_policy(struct run_state *st, bool first)
 		policy_free(&np);
 		return -1;
 	}
+	wmi_legacy_warnings(&np, env.root);
 	if (actions_prepare(&st->act, &np, err, sizeof(err))) {
 		log_msg(LOG_ERR, "%s%s", err, first ? "" : "; keeping the previous policy");
 		policy_free(&np);

@@ -5,8 +5,12 @@
  * {"dev":"/dev/input/eventN","type":"EV_KEY","code":"KEY_X","value":1}
  * until COUNT EV_KEY/EV_SW events arrived or SECONDS passed.  Writes
  * "ready" to stderr once the device is open.  Exit 0 when COUNT were seen.
+ *
+ * evread -c NAME SECONDS — print what the device declares (EVIOCGBIT) as
+ * one JSON line {"dev":...,"keys":["KEY_X",...],"switches":["SW_LID",...]}.
  */
 #include <dirent.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
@@ -44,14 +48,64 @@ static int open_named(const char *name, char *path, size_t len)
 	return -1;
 }
 
+static void print_bits(int fd, int type, int max, const char *label)
+{
+	unsigned char bits[KEY_MAX / 8 + 1] = { 0 };
+	bool first = true;
+
+	if (ioctl(fd, EVIOCGBIT(type, sizeof(bits)), bits) < 0) {
+		fprintf(stderr, "evread: EVIOCGBIT(%d): %m\n", type);
+		exit(1);
+	}
+	printf(",\"%s\":[", label);
+	for (int c = 0; c <= max; c++) {
+		const char *name;
+
+		if (!((bits[c / 8] >> (c % 8)) & 1))
+			continue;
+		name = libevdev_event_code_get_name(type, c);
+		if (name)
+			printf("%s\"%s\"", first ? "" : ",", name);
+		else
+			printf("%s\"%d\"", first ? "" : ",", c);
+		first = false;
+	}
+	printf("]");
+}
+
+static int caps(const char *name, int seconds)
+{
+	time_t end = time(NULL) + seconds;
+	char path[300];
+	int fd = -1;
+
+	while (fd < 0 && time(NULL) < end) {
+		fd = open_named(name, path, sizeof(path));
+		if (fd < 0)
+			usleep(50000);
+	}
+	if (fd < 0) {
+		fprintf(stderr, "evread: no input device named %s\n", name);
+		return 1;
+	}
+	printf("{\"dev\":\"%s\"", path);
+	print_bits(fd, EV_KEY, KEY_MAX, "keys");
+	print_bits(fd, EV_SW, SW_MAX, "switches");
+	printf("}\n");
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	char path[300];
 	int fd = -1, want, seen = 0;
 	time_t end;
 
+	if (argc == 4 && !strcmp(argv[1], "-c"))
+		return caps(argv[2], atoi(argv[3]));
 	if (argc != 4) {
-		fprintf(stderr, "usage: evread NAME COUNT SECONDS\n");
+		fprintf(stderr, "usage: evread NAME COUNT SECONDS | evread -c NAME SECONDS\n");
 		return 2;
 	}
 	want = atoi(argv[2]);
