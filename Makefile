@@ -78,8 +78,8 @@ $(STATT_BIN): tests/bpf/stats_tests.c $(LIB_OBJS) $(SKELS) | $(OUT)/tests
 EVREAD    := $(OUT)/tools/evread
 FUZZ_BIN  := $(OUT)/tests/fuzz_policy
 FUZZ_SECONDS ?= 30
-FUZZ_SRCS := user/policy.c user/policy_print.c user/acpi_path.c user/acpi_sysfs.c \
-	     user/decode.c user/json.c
+FUZZ_SRCS := user/policy.c user/policy_index.c user/policy_print.c user/acpi_path.c user/acpi_sysfs.c \
+	     user/decode.c user/json.c user/sysfs_file.c
 
 all: $(EVREAD)
 

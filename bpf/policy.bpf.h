@@ -7,6 +7,8 @@
  *
  * Rules come in two sets; user space fills the inactive one and flips
  * policy_conf.set, so a reload never shows a half-written rule list.
+ * Per event the cost is three hash lookups plus at most
+ * AT_POLICY_FALLBACK_MAX rule comparisons, whatever the policy's size.
  */
 #ifndef POLICY_BPF_H
 #define POLICY_BPF_H
@@ -23,16 +25,34 @@ struct {
 	__type(value, struct at_policy_conf);
 } policy_conf SEC(".maps");
 
+/*
+ * Indexed rules of both sets (the key holds the set).  Not preallocated:
+ * memory follows the policy's size, not the limit; the kernel only looks
+ * entries up, user space adds and removes them.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 2 * AT_POLICY_KEYS_MAX);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, struct at_rule_key);
+	__type(value, struct at_index_val);
+} policy_index SEC(".maps");
+
+/* Rules no key finds, in precedence order: set * FALLBACK_MAX + i. */
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, 2 * AT_POLICY_MAX);
+	__uint(max_entries, 2 * AT_POLICY_FALLBACK_MAX);
 	__type(key, __u32);
 	__type(value, struct at_rule);
-} policy_rules SEC(".maps");
+} policy_fallback SEC(".maps");
 
-/* Hits per rule slot (same index as policy_rules). */
+/*
+ * Hits per rule: set * AT_POLICY_MAX + rule index.  One shared counter
+ * (atomic add) rather than per CPU keeps the map at 256 KiB whatever the
+ * CPU count; platform events are too rare to contend.
+ */
 struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, 2 * AT_POLICY_MAX);
 	__type(key, __u32);
 	__type(value, __u64);
@@ -45,24 +65,71 @@ struct {
 	__type(value, struct at_policy_stats);
 } policy_stats SEC(".maps");
 
-/* Slot of the first rule of the active set matching @e, or -1. */
-static __always_inline int at_policy_find(const struct at_policy_conf *pc,
-					  const struct at_event *e)
+struct at_policy_hit {
+	__u32 index;		/* rule index, ~0 = none */
+	__u32 verdict;
+};
+
+/* The lowest-index indexed rule matching @e: one lookup per key kind. */
+static __always_inline void at_policy_lookup(__u32 set, const struct at_event *e,
+					     struct at_policy_hit *best)
 {
-	__u32 set = pc->set & 1, n = pc->nrules[set & 1], i;
+	struct at_rule_key key;
+	struct at_index_val *v;
+	__u32 kind;
+
+	for (kind = 0; kind < AT_KEY_KINDS; kind++) {
+		if (!at_event_key(e, set, kind, &key))
+			continue;
+		v = bpf_map_lookup_elem(&policy_index, &key);
+		if (v && v->index < best->index) {
+			best->index = v->index;
+			best->verdict = v->verdict;
+		}
+	}
+}
+
+/*
+ * Then the fallback rules, in order, only those before the indexed
+ * candidate: the first that matches has the lower index of the two.
+ */
+static __always_inline void at_policy_scan(const struct at_policy_conf *pc, __u32 set,
+					   const struct at_event *e,
+					   struct at_policy_hit *best)
+{
+	__u32 n = pc->nfallback[set & 1], i;
 	__u64 code;
 
-	for (i = 0; i < AT_POLICY_MAX; i++) {
-		__u32 slot = set * AT_POLICY_MAX + i;
+	for (i = 0; i < AT_POLICY_FALLBACK_MAX; i++) {
+		__u32 slot = set * AT_POLICY_FALLBACK_MAX + i;
 		struct at_rule *r;
 
 		if (i >= n)
 			break;
-		r = bpf_map_lookup_elem(&policy_rules, &slot);
-		if (r && at_rule_match(r, e, &code))
-			return slot;
+		r = bpf_map_lookup_elem(&policy_fallback, &slot);
+		if (!r || r->index >= best->index)
+			break;
+		if (at_rule_match(r, e, &code)) {
+			best->index = r->index;
+			best->verdict = r->verdict;
+			break;
+		}
 	}
-	return -1;
+}
+
+/* Hit slot of the first rule of the active set matching @e, or -1. */
+static __always_inline int at_policy_find(const struct at_policy_conf *pc,
+					  const struct at_event *e, __u32 *verdict)
+{
+	struct at_policy_hit best = { .index = ~0U };
+	__u32 set = pc->set & 1;
+
+	at_policy_lookup(set, e, &best);
+	at_policy_scan(pc, set, e, &best);
+	if (best.index >= AT_POLICY_MAX)
+		return -1;
+	*verdict = best.verdict;
+	return set * AT_POLICY_MAX + best.index;
 }
 
 static __always_inline int at_policy_verdict(const struct at_event *e)
@@ -70,15 +137,14 @@ static __always_inline int at_policy_verdict(const struct at_event *e)
 	__u32 zero = 0, src = e->source;
 	struct at_policy_conf *pc = bpf_map_lookup_elem(&policy_conf, &zero);
 	struct at_policy_stats *st;
-	struct at_rule *r;
+	__u32 slot, verdict = AT_RULE_PASS;
 	__u64 *hits;
-	__u32 slot;
 	int found;
 
 	if (!pc || !pc->enabled)
 		return AT_VERDICT_PASS;
 	st = bpf_map_lookup_elem(&policy_stats, &src);
-	found = at_policy_find(pc, e);
+	found = at_policy_find(pc, e, &verdict);
 	if (found < 0) {
 		if (st)
 			st->unmatched++;
@@ -87,9 +153,8 @@ static __always_inline int at_policy_verdict(const struct at_event *e)
 	slot = found;
 	hits = bpf_map_lookup_elem(&policy_hits, &slot);
 	if (hits)
-		(*hits)++;
-	r = bpf_map_lookup_elem(&policy_rules, &slot);
-	if (r && r->verdict == AT_RULE_IGNORE) {
+		__sync_fetch_and_add(hits, 1);
+	if (verdict == AT_RULE_IGNORE) {
 		if (st)
 			st->ignored++;
 		return pc->trace ? AT_VERDICT_PASS : AT_VERDICT_DROP;

@@ -1,10 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The dispatch policy as the kernel sees it: a flat list of compiled
- * rules, first match wins.  The matcher below is compiled twice, into the
- * BPF programs (policy.bpf.h) and into user space (user/policy.c), so the
- * kernel's verdict and the daemon's choice of action can never disagree.
- * It must stay verifier friendly: constant loop bounds, no libc.
+ * The dispatch policy as the kernel sees it: a list of compiled rules in
+ * precedence order, first match wins.  The matcher below is compiled
+ * twice, into the BPF programs (policy.bpf.h) and into user space
+ * (user/policy_index.c), so the kernel's verdict and the daemon's choice
+ * of action can never disagree.  It must stay verifier friendly: constant
+ * loop bounds, no libc.
+ *
+ * Scanning every rule per event does not scale (the kernel runs this in
+ * IRQ context), so rules are split at compile time:
+ *  - indexed: a rule whose code is one value (or a short range, one key
+ *    per value) and whose source is not WMI is found by an exact key,
+ *    (source, path or children-of-path or none, code), in a hash table;
+ *  - fallback: everything else (masks, wide ranges, '*', WMI payloads),
+ *    a short list scanned in order.
+ * The winner is the lower rule index of the two candidates, which is
+ * exactly the first matching rule of the whole list.
  */
 #ifndef AT_POLICY_RULES_H
 #define AT_POLICY_RULES_H
@@ -15,8 +26,14 @@
 #define AT_INLINE static inline __attribute__((always_inline))
 #endif
 
-/* Rules per set; two sets so a reload flips atomically. */
-#define AT_POLICY_MAX		128
+/* Kernel rules per set; two sets so a reload flips atomically. */
+#define AT_POLICY_MAX		16384
+/* Index keys per set (a short range takes one key per value). */
+#define AT_POLICY_KEYS_MAX	AT_POLICY_MAX
+/* Rules per set that no key can find; scanned in order per event. */
+#define AT_POLICY_FALLBACK_MAX	128
+/* Ranges up to this many values are indexed value by value. */
+#define AT_POLICY_RANGE_KEYS	16
 
 /* How a WMI record's code is taken from its _WED payload. */
 enum at_payload {
@@ -39,6 +56,7 @@ enum at_rule_verdict {
 
 struct at_rule {
 	__u32 rule_id;		/* the policy line this came from */
+	__u32 index;		/* position in precedence order (kernel slot) */
 	__u8 source;		/* enum at_source */
 	__u8 payload;		/* enum at_payload */
 	__u8 verdict;		/* enum at_rule_verdict */
@@ -58,7 +76,35 @@ struct at_policy_conf {
 	__u32 trace;		/* 1: every record passes (tracing is on) */
 	__u32 set;		/* active rule set, 0 or 1 */
 	__u32 nrules[2];
+	__u32 nfallback[2];	/* fallback rules per set */
 	__u32 pad;
+};
+
+/* Which part of an event's path an index key takes. */
+enum at_key_kind {
+	AT_KEY_NOPATH = 0,	/* rules without a path */
+	AT_KEY_PATH,		/* the event's own path */
+	AT_KEY_CHILDREN,	/* its parent's path (scope=children) */
+	AT_KEY_KINDS,
+};
+
+/*
+ * The exact-match key of an indexed rule.  No implicit padding: the
+ * bytes are hashed, in the kernel and in user space.
+ */
+struct at_rule_key {
+	__u8 set;		/* rule set, 0 or 1 */
+	__u8 source;		/* enum at_source */
+	__u8 kind;		/* enum at_key_kind */
+	__u8 pad;
+	__u32 depth;
+	__u32 seg[AT_PATH_SEGS];	/* leaf first, unused segments 0 */
+	__u64 code;
+};
+
+struct at_index_val {
+	__u32 index;		/* lowest rule index with this key */
+	__u32 verdict;		/* enum at_rule_verdict of that rule */
 };
 
 /* Per-source outcome of the policy, one slot per CPU. */
@@ -154,6 +200,78 @@ AT_INLINE bool at_rule_match(const struct at_rule *r, const struct at_event *e,
 		return false;
 	c = *code & r->mask;
 	return c >= r->lo && c <= r->hi;
+}
+
+/*
+ * Whether @r can be found by key: one value or a short range, on a source
+ * whose code is the event number.  WMI codes depend on each rule's
+ * payload extraction, so WMI rules are always scanned.
+ */
+AT_INLINE bool at_rule_indexable(const struct at_rule *r)
+{
+	if (r->source == AT_SRC_WMI || r->mask != ~0ULL || r->lo > r->hi)
+		return false;
+	return r->hi - r->lo < AT_POLICY_RANGE_KEYS;
+}
+
+AT_INLINE enum at_key_kind at_rule_key_kind(const struct at_rule *r)
+{
+	/* at_rule_match looks at AT_RULE_CHILDREN only when there is a path */
+	if (!(r->flags & AT_RULE_HAS_PATH))
+		return AT_KEY_NOPATH;
+	return r->flags & AT_RULE_CHILDREN ? AT_KEY_CHILDREN : AT_KEY_PATH;
+}
+
+/* The key of indexable rule @r for code @code (lo..hi). */
+AT_INLINE void at_rule_key_of(const struct at_rule *r, __u32 set, __u64 code,
+			      struct at_rule_key *k)
+{
+	__u32 i;
+
+	__builtin_memset(k, 0, sizeof(*k));
+	k->set = set;
+	k->source = r->source;
+	k->kind = at_rule_key_kind(r);
+	k->code = code;
+	if (k->kind == AT_KEY_NOPATH)
+		return;
+	k->depth = r->path_depth;
+	/* the children comparison never looks at the last segment */
+	for (i = 0; i < AT_PATH_SEGS; i++)
+		if (k->kind == AT_KEY_PATH || i + 1 < AT_PATH_SEGS)
+			k->seg[i] = r->path_seg[i];
+}
+
+/*
+ * The key @e looks up for rules of @kind; false when no rule of that kind
+ * can match it.  Mirrors at_rule_path_eq: equal keys iff the path matches.
+ */
+AT_INLINE bool at_event_key(const struct at_event *e, __u32 set, __u32 kind,
+			    struct at_rule_key *k)
+{
+	__u32 depth = e->path.depth & 0x7f, i;
+
+	__builtin_memset(k, 0, sizeof(*k));
+	k->set = set;
+	k->source = e->source;
+	k->kind = kind;
+	k->code = e->number;
+	if (e->source == AT_SRC_WMI)
+		return false;
+	if (kind == AT_KEY_NOPATH)
+		return true;
+	if (kind == AT_KEY_PATH) {
+		k->depth = depth;
+		for (i = 0; i < AT_PATH_SEGS; i++)
+			k->seg[i] = e->path.seg[i];
+		return true;
+	}
+	if (!depth)
+		return false;
+	k->depth = depth - 1;
+	for (i = 0; i + 1 < AT_PATH_SEGS; i++)
+		k->seg[i] = e->path.seg[i + 1];
+	return true;
 }
 
 #endif /* AT_POLICY_RULES_H */

@@ -954,7 +954,7 @@ static int emit_krule(struct policy *p, const struct pol_rule *r, int id, const 
 
 	if (p->nkrules == AT_POLICY_MAX) {
 		snprintf(p->error, sizeof(p->error),
-			 "%s:%d:%d: the policy needs more than %d kernel rules; split it or use ranges",
+			 "%s:%d:%d: the policy needs more than %d kernel rules (one per rule and resolved device); split it",
 			 r->file, r->line, r->col, AT_POLICY_MAX);
 		return -1;
 	}
@@ -962,8 +962,9 @@ static int emit_krule(struct policy *p, const struct pol_rule *r, int id, const 
 	if (!n)
 		return -1;
 	p->krules = n;
-	k = &p->krules[p->nkrules++];
+	k = &p->krules[p->nkrules];
 	memset(k, 0, sizeof(*k));
+	k->index = p->nkrules++;
 	k->rule_id = id;
 	k->source = b->source;
 	k->payload = b->payload;
@@ -1010,7 +1011,7 @@ static int compile(struct policy *p)
 			return -1;
 		}
 	}
-	return 0;
+	return policy_index_build(p);
 }
 
 static int finish(struct policy *p, const struct policy_env *env)
@@ -1088,20 +1089,8 @@ void policy_free(struct policy *p)
 	free(p->blocks);
 	free(p->rules);
 	free(p->krules);
+	policy_index_free(p);
 	free(p->files);
 	free(p->warnings);
 	memset(p, 0, sizeof(*p));
-}
-
-int policy_match(const struct policy *p, const struct at_event *e, uint64_t *code)
-{
-	for (int i = 0; i < p->nkrules; i++) {
-		__u64 c;
-
-		if (at_rule_match(&p->krules[i], e, &c)) {
-			*code = c;
-			return p->krules[i].rule_id;
-		}
-	}
-	return -1;
 }

@@ -90,6 +90,12 @@ struct policy_env {
 	bool as_root;		/* enforce root-owned files for exec */
 };
 
+/* One key of the index: what user space and the kernel look up. */
+struct pol_index_ent {
+	struct at_rule_key key;		/* set 0; the kernel copy sets it */
+	struct at_index_val val;
+};
+
 struct policy {
 	struct pol_block *blocks;
 	int nblocks;
@@ -97,6 +103,12 @@ struct policy {
 	int nrules;
 	struct at_rule *krules;		/* compiled, in precedence order */
 	int nkrules;
+	struct pol_index_ent *index;	/* indexed rules' keys, each once */
+	int nindex;
+	int *fallback;			/* krules no key finds, in order */
+	int nfallback;
+	int *htab;			/* open addressing into index, -1 free */
+	size_t hmask;			/* htab size - 1 */
 	char **files;			/* every file read, for messages */
 	int nfiles;
 	char **warnings;
@@ -113,6 +125,9 @@ void policy_free(struct policy *p);
 
 /* The rule a record selects (first match), or -1; @code gets its code. */
 int policy_match(const struct policy *p, const struct at_event *e, uint64_t *code);
+/* Split p->krules into the key index and the fallback list (compile). */
+int policy_index_build(struct policy *p);
+void policy_index_free(struct policy *p);
 
 /* Pieces exposed for unit tests. */
 bool policy_dmi_match(const struct pol_block *b, const char *root);

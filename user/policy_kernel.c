@@ -8,76 +8,122 @@
 #include "policy_kernel.h"
 #include "acpitrace.skel.h"
 
-static int map_fd(struct acpitrace_bpf *skel, int which)
+/*
+ * By name, not through one skeleton: every object that includes
+ * policy.bpf.h has these maps (the daemon's, and the test program that
+ * drives the matcher through BPF_PROG_TEST_RUN).
+ */
+static int map_fd(struct bpf_object *obj, int which)
 {
-	switch (which) {
-	case 0: return bpf_map__fd(skel->maps.policy_conf);
-	case 1: return bpf_map__fd(skel->maps.policy_rules);
-	case 2: return bpf_map__fd(skel->maps.policy_hits);
-	default: return bpf_map__fd(skel->maps.policy_stats);
-	}
+	static const char *const names[] = {
+		"policy_conf", "policy_index", "policy_hits", "policy_fallback", "policy_stats",
+	};
+
+	return bpf_object__find_map_fd_by_name(obj, names[which]);
 }
 
 /*
- * Fill the inactive set, zero its hit counters, then flip: the programs
- * see either the old list or the new one, never a mix.
+ * Remove @set's keys, left from the policy before the previous one: the
+ * index map holds both sets, and a stale key would find a rule index that
+ * now means another rule.  Collected first, as deleting while walking the
+ * hash restarts the walk.
  */
-int policy_kernel_install(struct acpitrace_bpf *skel, const struct policy *p, bool trace)
+static int index_clear_set(int fd, __u32 set)
 {
-	int ncpu = libbpf_num_possible_cpus();
-	struct at_policy_conf conf = { 0 };
-	__u32 zero = 0, set;
-	__u64 *hits;
+	struct at_rule_key *stale = NULL, cur, next;
+	size_t n = 0, cap = 0;
 	int err = 0;
 
-	if (ncpu <= 0 || bpf_map_lookup_elem(map_fd(skel, 0), &zero, &conf))
+	for (void *prev = NULL; !bpf_map_get_next_key(fd, prev, &next); prev = &cur) {
+		cur = next;
+		if (next.set != set)
+			continue;
+		if (n == cap) {
+			void *s = realloc(stale, (cap = cap ? 2 * cap : 256) * sizeof(*stale));
+
+			if (!s) {
+				free(stale);
+				return -1;
+			}
+			stale = s;
+		}
+		stale[n++] = next;
+	}
+	for (size_t i = 0; i < n && !err; i++)
+		err = bpf_map_delete_elem(fd, &stale[i]) && errno != ENOENT;
+	free(stale);
+	return err ? -1 : 0;
+}
+
+static int fill_set(struct bpf_object *obj, const struct policy *p, __u32 set)
+{
+	__u64 zero = 0;
+
+	if (index_clear_set(map_fd(obj, 1), set))
 		return -1;
-	hits = calloc(ncpu, sizeof(*hits));
-	if (!hits)
-		return -1;
-	set = conf.enabled ? !conf.set : 0;
-	for (int i = 0; i < p->nkrules && !err; i++) {
+	for (int i = 0; i < p->nindex; i++) {
+		struct at_rule_key key = p->index[i].key;
+
+		key.set = set;
+		if (bpf_map_update_elem(map_fd(obj, 1), &key, &p->index[i].val, BPF_ANY))
+			return -1;
+	}
+	for (int i = 0; i < p->nfallback; i++) {
+		__u32 slot = set * AT_POLICY_FALLBACK_MAX + i;
+
+		if (bpf_map_update_elem(map_fd(obj, 3), &slot, &p->krules[p->fallback[i]], BPF_ANY))
+			return -1;
+	}
+	for (int i = 0; i < p->nkrules; i++) {
 		__u32 slot = set * AT_POLICY_MAX + i;
 
-		err = bpf_map_update_elem(map_fd(skel, 1), &slot, &p->krules[i], BPF_ANY) ||
-		      bpf_map_update_elem(map_fd(skel, 2), &slot, hits, BPF_ANY);
+		if (bpf_map_update_elem(map_fd(obj, 2), &slot, &zero, BPF_ANY))
+			return -1;
 	}
-	free(hits);
-	if (err)
+	return 0;
+}
+
+/*
+ * Fill the inactive set (keys, fallback list, zeroed hit counters), then
+ * flip: the programs see either the old rules or the new ones, never a mix.
+ */
+int policy_kernel_install_obj(struct bpf_object *obj, const struct policy *p, bool trace)
+{
+	struct at_policy_conf conf = { 0 };
+	__u32 zero = 0, set;
+
+	if (bpf_map_lookup_elem(map_fd(obj, 0), &zero, &conf))
+		return -1;
+	set = conf.enabled ? !conf.set : 0;
+	if (fill_set(obj, p, set))
 		return -1;
 	conf.nrules[set] = p->nkrules;
+	conf.nfallback[set] = p->nfallback;
 	conf.set = set;
 	conf.enabled = 1;
 	conf.trace = trace;
-	return bpf_map_update_elem(map_fd(skel, 0), &zero, &conf, BPF_ANY) ? -1 : 0;
+	return bpf_map_update_elem(map_fd(obj, 0), &zero, &conf, BPF_ANY) ? -1 : 0;
 }
 
-int policy_kernel_hits(struct acpitrace_bpf *skel, const struct policy *p, uint64_t *out)
+int policy_kernel_hits_obj(struct bpf_object *obj, const struct policy *p, uint64_t *out)
 {
-	int ncpu = libbpf_num_possible_cpus();
 	struct at_policy_conf conf;
 	__u32 zero = 0;
-	__u64 *v;
+	__u64 v;
 
 	memset(out, 0, sizeof(*out) * p->nrules);
-	if (ncpu <= 0 || bpf_map_lookup_elem(map_fd(skel, 0), &zero, &conf))
-		return -1;
-	v = calloc(ncpu, sizeof(*v));
-	if (!v)
+	if (bpf_map_lookup_elem(map_fd(obj, 0), &zero, &conf))
 		return -1;
 	for (int i = 0; i < p->nkrules; i++) {
 		__u32 slot = (conf.set & 1) * AT_POLICY_MAX + i;
 
-		if (bpf_map_lookup_elem(map_fd(skel, 2), &slot, v))
-			continue;
-		for (int c = 0; c < ncpu; c++)
-			out[p->krules[i].rule_id] += v[c];
+		if (!bpf_map_lookup_elem(map_fd(obj, 2), &slot, &v))
+			out[p->krules[i].rule_id] += v;
 	}
-	free(v);
 	return 0;
 }
 
-int policy_kernel_stats(struct acpitrace_bpf *skel, struct at_policy_stats out[AT_SRC_MAX])
+int policy_kernel_stats_obj(struct bpf_object *obj, struct at_policy_stats out[AT_SRC_MAX])
 {
 	int ncpu = libbpf_num_possible_cpus();
 	struct at_policy_stats *v;
@@ -89,7 +135,7 @@ int policy_kernel_stats(struct acpitrace_bpf *skel, struct at_policy_stats out[A
 	if (!v)
 		return -1;
 	for (__u32 s = 0; s < AT_SRC_MAX; s++) {
-		if (bpf_map_lookup_elem(map_fd(skel, 3), &s, v))
+		if (bpf_map_lookup_elem(map_fd(obj, 4), &s, v))
 			continue;
 		for (int c = 0; c < ncpu; c++) {
 			out[s].matched += v[c].matched;
@@ -99,4 +145,19 @@ int policy_kernel_stats(struct acpitrace_bpf *skel, struct at_policy_stats out[A
 	}
 	free(v);
 	return 0;
+}
+
+int policy_kernel_install(struct acpitrace_bpf *skel, const struct policy *p, bool trace)
+{
+	return policy_kernel_install_obj(skel->obj, p, trace);
+}
+
+int policy_kernel_hits(struct acpitrace_bpf *skel, const struct policy *p, uint64_t *out)
+{
+	return policy_kernel_hits_obj(skel->obj, p, out);
+}
+
+int policy_kernel_stats(struct acpitrace_bpf *skel, struct at_policy_stats out[AT_SRC_MAX])
+{
+	return policy_kernel_stats_obj(skel->obj, out);
 }

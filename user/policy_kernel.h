@@ -8,10 +8,15 @@
 #include "policy.h"
 
 struct acpitrace_bpf;
+struct bpf_object;
 
 int policy_kernel_install(struct acpitrace_bpf *skel, const struct policy *p, bool trace);
 /* Kernel hit counts per policy rule (p->nrules entries). */
 int policy_kernel_hits(struct acpitrace_bpf *skel, const struct policy *p, uint64_t *out);
 int policy_kernel_stats(struct acpitrace_bpf *skel, struct at_policy_stats out[AT_SRC_MAX]);
+/* The same on any object with policy.bpf.h's maps (tests). */
+int policy_kernel_install_obj(struct bpf_object *obj, const struct policy *p, bool trace);
+int policy_kernel_hits_obj(struct bpf_object *obj, const struct policy *p, uint64_t *out);
+int policy_kernel_stats_obj(struct bpf_object *obj, struct at_policy_stats out[AT_SRC_MAX]);
 
 #endif

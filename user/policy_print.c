@@ -164,7 +164,8 @@ void policy_print(const struct policy *p, FILE *out, bool json)
 		fprintf(out, "  #%-3d %-22s -> %-34s %s:%d (%d kernel rule%s)\n", i, r->code_text, act,
 			r->file, r->line, kernel_rules_of(p, i), kernel_rules_of(p, i) == 1 ? "" : "s");
 	}
-	fprintf(out, "%d rules, %d kernel rules (at most %d)\n", p->nrules, p->nkrules, AT_POLICY_MAX);
+	fprintf(out, "%d rules, %d kernel rules (at most %d), %d index keys, %d scanned (at most %d)\n",
+		p->nrules, p->nkrules, AT_POLICY_MAX, p->nindex, p->nfallback, AT_POLICY_FALLBACK_MAX);
 	for (int i = 0; i < p->nwarnings; i++)
 		fprintf(out, "warning: %s\n", p->warnings[i]);
 }

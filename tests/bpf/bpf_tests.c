@@ -19,6 +19,8 @@
 #include "acpitrace.h"
 #include "capture_test.h"
 #include "capture_test.skel.h"
+#include "policy.h"
+#include "policy_kernel.h"
 
 
 static int passed, failed, skipped;
@@ -262,6 +264,97 @@ static void t_chain(struct fixture *f)
 	      f->skel->bss->result.ctx_chain == f->skel->bss->result.ctx_id, "no parent: new chain");
 }
 
+/*
+ * The kernel's policy matcher (policy.bpf.h, reached through at_emit)
+ * against user space's on the same records: far more rules than one
+ * scan could take, indexed and scanned rules interleaved.  With tracing
+ * on every record comes out and the kernel's hit counter names the rule
+ * it chose; then without tracing, ignored and unmatched records stay in.
+ */
+static const char policy_tail[] =
+	"match notify path=\\_SB.PCI0.S30_\n"
+	"  0x80 -> log\n"
+	"  0x81 -> ignore\n"
+	"  0x90/0xF0 -> log\n"		/* scanned, and before 0x91 */
+	"  0x91 -> ignore\n"
+	"match notify path=\\_SB.PCI0 scope=children\n"
+	"  0x82 -> log\n"
+	"  0x80..0x8F -> ignore\n"
+	"match gpe\n"
+	"  0x6e -> log\n";
+
+static int load_big_policy(struct policy *p, int fillers)
+{
+	struct policy_env env = { .root = "/nonexistent-test-root" };
+	size_t cap = 64 * (size_t)fillers + sizeof(policy_tail), n = 0;
+	char *text = malloc(cap);
+	int err;
+
+	if (!text)
+		return -1;
+	for (int i = 0; i < fillers; i++)
+		n += snprintf(text + n, cap - n, "match notify path=\\_SB.D%03X\n  0x%x -> log\n",
+			      i % 4096, 0x80 + i / 4096);
+	n += snprintf(text + n, cap - n, "%s", policy_tail);
+	err = policy_load_text(p, "bpf.policy", text, n, &env);
+	free(text);
+	return err;
+}
+
+/* The rule whose kernel hit counter moved, -1 none, -2 more than one. */
+static int kernel_rule(struct fixture *f, const struct policy *p, uint64_t *before)
+{
+	uint64_t *now = calloc(p->nrules, sizeof(*now));
+	int rule = -1;
+
+	if (!now || policy_kernel_hits_obj(f->skel->obj, p, now)) {
+		free(now);
+		return -3;
+	}
+	for (int i = 0; i < p->nrules; i++)
+		if (now[i] != before[i])
+			rule = rule == -1 ? i : -2;
+	memcpy(before, now, p->nrules * sizeof(*now));
+	free(now);
+	return rule;
+}
+
+static void t_policy_index(struct fixture *f)
+{
+	static const struct { int node; unsigned int src, number, passes; } ev[] = {
+		{ 3, AT_SRC_NOTIFY, 0x80, 1 }, { 3, AT_SRC_NOTIFY, 0x81, 0 },
+		{ 3, AT_SRC_NOTIFY, 0x82, 1 }, { 3, AT_SRC_NOTIFY, 0x83, 0 },
+		{ 3, AT_SRC_NOTIFY, 0x91, 1 }, { 3, AT_SRC_NOTIFY, 0x95, 1 },
+		{ 3, AT_SRC_NOTIFY, 0x70, 0 }, { 2, AT_SRC_NOTIFY, 0x80, 0 },
+		{ 5, AT_SRC_GPE, 0x6e, 1 }, { 5, AT_SRC_GPE, 0x6f, 0 },
+	};
+	struct policy p;
+	uint64_t *hits, code;
+
+	CHECK(!load_big_policy(&p, 12000), "policy: %s", p.error);
+	if (case_failed)
+		return;
+	hits = calloc(p.nrules, sizeof(*hits));
+	CHECK(hits && !policy_kernel_install_obj(f->skel->obj, &p, true), "install: %s", strerror(errno));
+	for (size_t i = 0; hits && !case_failed && i < sizeof(ev) / sizeof(ev[0]); i++) {
+		int want;
+
+		emit(f, ev[i].src, ev[i].node, ev[i].number);
+		CHECK(drain(f) == 1, "traced event %zu not delivered", i);
+		want = policy_match(&p, &f->last, &code);
+		CHECK(kernel_rule(f, &p, hits) == want, "event %zu: kernel chose another rule than #%d", i, want);
+	}
+	/* the reload flips to the other set: the same verdicts, now enforced */
+	CHECK(!policy_kernel_install_obj(f->skel->obj, &p, false), "reinstall");
+	for (size_t i = 0; !case_failed && i < sizeof(ev) / sizeof(ev[0]); i++) {
+		emit(f, ev[i].src, ev[i].node, ev[i].number);
+		CHECK(drain(f) == (int)ev[i].passes, "event %zu (0x%x): %s", i, ev[i].number,
+		      ev[i].passes ? "dropped" : "delivered");
+	}
+	free(hits);
+	policy_free(&p);
+}
+
 static struct at_filter path_filter(const char *const *segs, int n, int prefix)
 {
 	struct at_filter flt = { 0 };
@@ -303,6 +396,7 @@ int main(void)
 		{ .name = "drops_exact", .fn = t_drops_exact },
 		{ .name = "links", .fn = t_links },
 		{ .name = "chain", .fn = t_chain },
+		{ .name = "policy_index", .fn = t_policy_index },
 	};
 
 	libbpf_set_print(libbpf_quiet);
