@@ -127,10 +127,11 @@ include tools/vm/vm.mk
 BENCH_BIN := $(OUT)/tools/bench/bench
 
 $(BENCH_BIN): tools/bench/bench.c tools/bench/bench_util.c tools/bench/bench_util.h \
+	      tools/bench/guest.c \
 	      bpf/acpitrace.h $(OUT)/bench.skel.h $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itools/bench $(LDFLAGS) tools/bench/bench.c tools/bench/bench_util.c \
-		$(LIB_OBJS) $(LDLIBS) -lpthread -o $@
+		tools/bench/guest.c $(LIB_OBJS) $(LDLIBS) -lpthread -o $@
 
 .PHONY: bench bench-smoke
 bench: all $(BENCH_BIN)
