@@ -13,7 +13,7 @@
 #   BINARIES=""          extra binaries for the guest's /bin, repository-relative
 #                        or absolute (build/acpitrace
 #                        is always there once built)
-#   TIMEOUT=60           seconds for the whole guest run
+#   TIMEOUT=120          seconds for the whole guest run
 #   HOSTFWD=""           a guest TCP port to reach from the host: the run
 #                        picks a free host port HOSTPORT and boots with
 #                        --hostfwd HOSTPORT:$HOSTFWD (a user-mode NIC: add
@@ -40,7 +40,7 @@
 # shellcheck disable=SC2034 # the variables are the scenario's answer
 scenario_load() {
 	KERNELS="6.1 6.12" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
-	TIMEOUT=60 HOSTFWD=
+	TIMEOUT=120 HOSTFWD=
 	unset -f guest host check
 	# shellcheck disable=SC1090
 	. "$1"

@@ -13,7 +13,7 @@ guest() {
 	acpitrace --json trace --mask-storms --storm-sources gpe --storm-rate 1 \
 		--storm-window-ms 4000 --ready-file "$OUT/ready" >trace.json 2>trace.err &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	vm_signal go
 	vm_wait_for 90 grep -q 'GPE 0x01 masked' trace.err
 	gpe01 >gpe01-masked.txt
@@ -28,7 +28,7 @@ guest() {
 }
 
 host() {
-	vm_wait_file go 60
+	vm_wait_file go 120
 	local n=0 end
 	# plug/eject until the guest masked the GPE; each step may fail once masked
 	while [[ ! -e $OUT/masked ]] && ((n < 120)); do

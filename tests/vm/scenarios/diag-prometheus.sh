@@ -18,7 +18,7 @@ guest() {
 	acpitrace --json trace --metrics-listen 0.0.0.0:9464 --ready-file "$OUT/ready" \
 		>trace.json 2>trace.err &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	vm_signal go
 	vm_wait scraped 120
 	kill -INT "$pid"

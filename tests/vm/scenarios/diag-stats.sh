@@ -9,7 +9,7 @@
 MODULES="wmi"
 APPEND="initcall_blacklist=i8042_init"
 ACPITABLES="tools/vm/acpi/sinks.asl tools/vm/acpi/ged.asl tools/vm/acpi/wmi.asl"
-TIMEOUT=150
+TIMEOUT=240
 
 guest() {
 	ged() { awk '/Ged/ { print $2 }' /proc/interrupts; }
@@ -21,7 +21,7 @@ guest() {
 	tpid=$!
 	acpitrace top --batch --interval 1 --ready-file "$OUT/ready-top" >top.txt 2>top.err &
 	ppid=$!
-	vm_wait_for 60 test -e "$OUT/ready-stats" -a -e "$OUT/ready-trace" -a -e "$OUT/ready-top"
+	vm_wait_for 150 test -e "$OUT/ready-stats" -a -e "$OUT/ready-trace" -a -e "$OUT/ready-top"
 	g1=$(vm_irq gpe01) g2=$(vm_irq gpe02) g3=$(vm_irq gpe03) sci=$(vm_irq sci) g0=$(ged)
 	vm_signal go
 	# the eject is requested once the plug was handled: one GPE (and one
@@ -43,7 +43,7 @@ guest() {
 }
 
 host() {
-	vm_wait_file go 60
+	vm_wait_file go 180
 	vm_cpu_add 1
 	vm_mem_add 1
 	vm_pci_add nic1

@@ -17,7 +17,7 @@ guest() {
 		--metrics-textfile "$OUT/acpitrace.prom" --ready-file "$OUT/ready" \
 		>trace.json 2>trace.err &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	g0=$(ged)
 	vm_signal go
 	vm_wait keys-sent 90
@@ -30,7 +30,7 @@ guest() {
 }
 
 host() {
-	vm_wait_file go 60
+	vm_wait_file go 120
 	local i
 	for ((i = 0; i < 30; i++)); do vm_sendkey 1; done
 	vm_sendkey a

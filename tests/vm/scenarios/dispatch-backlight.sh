@@ -7,7 +7,7 @@
 MODULES="video"
 APPEND="$DISPATCH_APPEND acpi_backlight=video video.brightness_switch_enabled=0"
 ACPITABLES="$DISPATCH_TABLES tools/vm/acpi/backlight.asl"
-TIMEOUT=90
+TIMEOUT=150
 
 guest() {
 	# FILE (still) reads VALUE? Re-read on every try of vm_wait_for.
@@ -23,7 +23,7 @@ P
 	echo 5 >$bl/brightness
 	acpitrace run --policy /tmp/test.policy --ready-file "$OUT/ready" 2>daemon.log &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	b0=$(cat $bl/brightness)
 	vm_signal up
 	vm_wait_for 20 not_value $bl/brightness "$b0"

@@ -40,7 +40,7 @@ P
 
 	acpitrace run --policy /tmp/test.policy --ready-file "$OUT/ready" 2>daemon.log &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	evread -c acpitrace 10 >caps.json
 	evread acpitrace 6 40 >events.json 2>evread.log &
 	epid=$!

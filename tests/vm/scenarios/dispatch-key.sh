@@ -8,7 +8,7 @@
 MODULES="uinput,evdev"
 APPEND=$DISPATCH_APPEND
 ACPITABLES=$DISPATCH_TABLES
-TIMEOUT=90
+TIMEOUT=150
 
 guest() {
 	printf '#!/bin/sh\nenv > /out/exec-env.txt\n' >/tmp/write-env
@@ -23,7 +23,7 @@ P
 	acpitrace check /tmp/test.policy >check.txt
 	acpitrace -j run --policy /tmp/test.policy --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	evread acpitrace 2 40 >keys.json 2>evread.log &
 	epid=$!
 	vm_wait_for 10 grep -q ready evread.log
@@ -38,7 +38,7 @@ P
 }
 
 host() {
-	vm_wait_file go 60
+	vm_wait_file go 120
 	vm_sendkey 2 2 q 1
 	sleep 1
 	vm_sendkey 3

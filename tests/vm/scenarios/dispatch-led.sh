@@ -33,7 +33,7 @@ guest() {
 	printf 'match fixed\n  power_button -> led %s toggle\n' "$led" >/tmp/test.policy
 	acpitrace run --policy /tmp/test.policy --ready-file "$OUT/ready" 2>daemon.log &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	vm_record led.json step=start brightness="$(cat "$b")" max="$(cat /sys/class/leds/"$led"/max_brightness)"
 	press
 	vm_record led.json step=toggle1 brightness="$(cat "$b")"

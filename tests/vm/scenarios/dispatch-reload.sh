@@ -5,13 +5,13 @@
 MODULES="uinput,evdev"
 APPEND=$DISPATCH_APPEND
 ACPITABLES=$DISPATCH_TABLES
-TIMEOUT=90
+TIMEOUT=150
 
 guest() {
 	printf 'match notify path=\\_SB.SNK0\n  0x80 -> key KEY_MUTE\n' >/tmp/test.policy
 	acpitrace run --policy /tmp/test.policy --ready-file "$OUT/ready" 2>daemon.log &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	evread acpitrace 2 30 >keys1.json 2>evread1.log &
 	epid=$!
 	vm_wait_for 10 grep -q ready evread1.log

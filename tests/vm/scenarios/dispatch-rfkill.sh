@@ -5,7 +5,7 @@
 MODULES="mac80211_hwsim radios=1"
 APPEND=$DISPATCH_APPEND
 ACPITABLES=$DISPATCH_TABLES
-TIMEOUT=90
+TIMEOUT=150
 
 guest() {
 	# FILE (still) reads VALUE? Re-read on every try of vm_wait_for.
@@ -15,7 +15,7 @@ guest() {
 	vm_wait_for 20 test -e $rf/soft
 	acpitrace run --policy /tmp/test.policy --ready-file "$OUT/ready" 2>daemon.log &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	s0=$(cat $rf/soft)
 	vm_signal press1
 	vm_wait_for 20 is_value $rf/soft 1

@@ -5,7 +5,7 @@
 # wmi-legacy.asl fixture. The guest also records what sysfs shows for it.
 MODULES="wmi,msi-wmi"
 ACPITABLES="tools/vm/acpi/wmi-legacy.asl"
-TIMEOUT=90
+TIMEOUT=150
 
 guest() {
 	g=B6F3EEF2-3D2F-49DC-9DE3-85BCE18C62F2
@@ -23,7 +23,7 @@ guest() {
 	acpitrace check /tmp/msi.policy >check.txt 2>&1
 	acpitrace run --policy /tmp/msi.policy --ready-file "$OUT/ready" 2>daemon.log &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	kill -TERM "$pid"
 	wait "$pid"
 	echo "exit=$?" >daemon.status

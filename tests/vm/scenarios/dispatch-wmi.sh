@@ -6,7 +6,7 @@
 MODULES="uinput,evdev,wmi,xiaomi-wmi"
 APPEND=$DISPATCH_APPEND
 ACPITABLES="$DISPATCH_TABLES tools/vm/acpi/wmi-vendor.asl"
-TIMEOUT=90
+TIMEOUT=150
 
 guest() {
 	cat >/tmp/test.policy <<'P'
@@ -18,7 +18,7 @@ P
 	acpitrace -j check /tmp/test.policy >check.json
 	acpitrace -j run --policy /tmp/test.policy --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	evread acpitrace 4 40 >keys.json 2>evread.log &
 	epid=$!
 	vm_wait_for 10 grep -q ready evread.log
@@ -29,7 +29,7 @@ P
 }
 
 host() {
-	vm_wait_file go 60
+	vm_wait_file go 120
 	vm_sendkey a
 	sleep 1
 	vm_sendkey s

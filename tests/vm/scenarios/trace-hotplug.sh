@@ -3,12 +3,12 @@
 # PCI plug + eject (GPE 0x01), each as the chain SCI > GPE > _Exx > Notify,
 # on both machines; GPE counts cross-checked with /sys/firmware/acpi/interrupts.
 MACHINES="pc q35"
-TIMEOUT=90
+TIMEOUT=150
 
 guest() {
 	acpitrace --json trace --ready-file "$OUT/ready" >trace.json 2>trace.err &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	g1=$(vm_irq gpe01) g2=$(vm_irq gpe02) g3=$(vm_irq gpe03) sci=$(vm_irq sci)
 	vm_signal go
 	# the last record of each chain is the Notify: wait for it in the output
@@ -23,7 +23,7 @@ guest() {
 }
 
 host() {
-	vm_wait_file go 60
+	vm_wait_file go 120
 	vm_cpu_add 1
 	vm_mem_add 1
 	vm_pci_add nic1

@@ -5,7 +5,7 @@ guest() {
 	acpitrace --json probe --attach kprobe >probe.json
 	acpitrace --json trace --attach kprobe --ready-file "$OUT/ready" >trace.json 2>trace.err &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	g2=$(vm_irq gpe02)
 	vm_signal go
 	vm_wait_irq gpe02 "$g2"
@@ -15,7 +15,7 @@ guest() {
 }
 
 host() {
-	vm_wait_file go 60
+	vm_wait_file go 120
 	vm_cpu_add 1
 }
 

@@ -3,7 +3,7 @@
 # AML method evaluation), one with in-kernel filters (--source notify --path
 # '\_SB.CPUS*'), which must see only the CPU's Notify and count the rest as
 # filtered.
-TIMEOUT=90
+TIMEOUT=150
 
 guest() {
 	acpitrace --json trace --methods --ready-file "$OUT/ready1" >trace.json 2>trace.err &
@@ -11,8 +11,8 @@ guest() {
 	acpitrace --json trace --source notify --path '\_SB.CPUS*' --ready-file "$OUT/ready2" \
 		>filtered.json 2>filtered.err &
 	p2=$!
-	vm_wait_for 30 test -e "$OUT/ready1"
-	vm_wait_for 30 test -e "$OUT/ready2"
+	vm_wait_for 90 test -e "$OUT/ready1"
+	vm_wait_for 90 test -e "$OUT/ready2"
 	vm_signal go
 	vm_wait_for 30 grep -q 'C001.*"value":1' trace.json
 	vm_wait_for 30 grep -q 'MP00.*"value":1' trace.json
@@ -23,7 +23,7 @@ guest() {
 }
 
 host() {
-	vm_wait_file go 60
+	vm_wait_file go 120
 	vm_cpu_add 1
 	vm_mem_add 1
 }

@@ -7,7 +7,7 @@ guest() {
 	acpitrace --json probe >probe.json
 	acpitrace --json trace --ready-file "$OUT/ready" >trace.json 2>trace.err &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	before=$(vm_irq ff_pwr_btn) sci_before=$(vm_irq sci)
 	vm_signal go
 	vm_wait_irq ff_pwr_btn "$before"
@@ -18,7 +18,7 @@ guest() {
 }
 
 host() {
-	vm_wait_file go 60
+	vm_wait_file go 120
 	vm_powerdown
 }
 

@@ -13,7 +13,7 @@ TIMEOUT=120
 guest() {
 	acpitrace --json trace --ready-file "$OUT/ready" >trace.json 2>trace.err &
 	pid=$!
-	vm_wait_for 30 test -e "$OUT/ready"
+	vm_wait_for 90 test -e "$OUT/ready"
 	tz=$(grep -l acpitz /sys/class/thermal/thermal_zone*/type | head -n 1)
 	cat "${tz%/type}/temp" >/dev/null	# _TMP: Notify(\_SB.SNK2, 0x90)
 	vm_signal go
@@ -31,7 +31,7 @@ guest() {
 }
 
 host() {
-	vm_wait_file go 60
+	vm_wait_file go 120
 	vm_sendkey 3 w a s j d f h
 	vm_sendkey g
 }
