@@ -273,7 +273,7 @@ static void install_signals(void)
 
 int cmd_run(int argc, char **argv)
 {
-	struct run_opts o = { 0 };
+	struct run_opts o = { .t.policy = true };
 	struct run_state st = { .o = &o };
 	struct ring_buffer *rb = NULL;
 	int err;

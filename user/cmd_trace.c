@@ -247,7 +247,7 @@ static void announce(const struct tracer *t)
 		t->k.release, t->plan.attached, nr_hooks, t->plan.fentry, t->plan.kprobe,
 		t->plan.raw_tp, t->plan.skipped);
 	if (g_opts.verbose) {
-		fprintf(stderr, ":\n");
+		fprintf(stderr, "; load %.0f ms, attach %.0f ms:\n", t->load_ms, t->attach_ms);
 		for (unsigned int i = 0; i < nr_hooks; i++)
 			fprintf(stderr, "  %-16s %-7s %s\n", hooks[i].name,
 				t->plan.h[i].attached ? attach_mode_name(t->plan.h[i].mode) : "skip",

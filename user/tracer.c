@@ -2,12 +2,21 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "tracer.h"
 #include "acpitrace.h"
 #include "acpitrace.skel.h"
 #include "health.h"
+
+static double mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
 
 static bool any_planned(const struct plan *p)
 {
@@ -45,6 +54,7 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	t->skel->rodata->at_filter = o->filter;
 	t->skel->rodata->at_rate_limit = o->rate_limit;
 	t->skel->rodata->at_trace_methods = o->attach.methods;
+	t->skel->rodata->at_policy_loaded = o->policy;
 	t->skel->rodata->at_gpe_emit_at_detect = gpe_detect;
 	storm_setup(t->skel, &o->storm);
 	attach_select(t->skel, &t->plan);
@@ -74,6 +84,7 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 		snprintf(t->error, sizeof(t->error), "no hook can attach on this kernel");
 		return -1;
 	}
+	t->load_ms = -mono_ms();
 	if (load(t, o)) {
 		/* one fentry target the verifier rejects: kprobes may still do */
 		if (ao.force != FORCE_AUTO || t->k.kprobe_err)
@@ -83,7 +94,10 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 		if (!any_planned(&t->plan) || load(t, o))
 			return -1;
 	}
+	t->load_ms += mono_ms();
+	t->attach_ms = -mono_ms();
 	attach_all(t->skel, &t->plan);
+	t->attach_ms += mono_ms();
 	if (!attach_has_source(&t->plan, true)) {
 		snprintf(t->error, sizeof(t->error), "every hook failed to attach");
 		return -1;

@@ -26,6 +26,7 @@ struct tracer_opts {
 	struct at_filter filter;
 	unsigned int rate_limit;
 	struct storm_cfg storm;
+	bool policy;		/* load the dispatch policy matcher (run) */
 };
 
 struct tracer {
@@ -34,6 +35,7 @@ struct tracer {
 	struct acpitrace_bpf *skel;
 	struct acpi_sysfs sys;	/* names keys by GUID where the kernel gave a path */
 	char error[512];
+	double load_ms, attach_ms;	/* verifier + load, and attach (--verbose) */
 };
 
 /* 0 when at least one hook attached; otherwise -1 and t->error says why. */

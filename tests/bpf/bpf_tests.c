@@ -63,6 +63,7 @@ static int setup(struct fixture *f, const struct at_filter *flt, unsigned int ra
 	if (flt)
 		f->skel->rodata->at_filter = *flt;
 	f->skel->rodata->at_rate_limit = rate;
+	f->skel->rodata->at_policy_loaded = true;	/* the policy_index case */
 	if (capture_test_bpf__load(f->skel)) {
 		capture_test_bpf__destroy(f->skel);
 		f->skel = NULL;
