@@ -6,6 +6,11 @@ MACHINES="pc q35"
 TIMEOUT=150
 
 guest() {
+	# CPU, memory and PCI plug each end in a Notify(device, 1)
+	three_device_checks() {
+		[ "$(grep -c '"value":1,"meaning":"device_check"' trace.json)" -ge 3 ]
+	}
+
 	acpitrace --json trace --ready-file "$OUT/ready" >trace.json 2>trace.err &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
@@ -14,7 +19,12 @@ guest() {
 	# the last record of each chain is the Notify: wait for it in the output
 	vm_wait_for 30 grep -q 'C001","device":"LNXCPU:01","hid":"LNXCPU","value":1' trace.json
 	vm_wait_for 30 grep -q 'MP00.*"value":1' trace.json
-	vm_wait plugged-done 60
+	# unplug only once the plug has been handled: a device_del racing the
+	# plug's GPE makes QEMU raise the eject request twice
+	vm_wait plugged 60
+	vm_wait_for 30 three_device_checks
+	vm_signal unplug
+	vm_wait unplugged 60
 	vm_wait_for 30 grep -q '"value":3,"meaning":"eject_request"' trace.json
 	vm_record counters.json gpe01="$(($(vm_irq gpe01) - g1))" gpe02="$(($(vm_irq gpe02) - g2))" \
 		gpe03="$(($(vm_irq gpe03) - g3))" sci="$(($(vm_irq sci) - sci))"
@@ -27,12 +37,13 @@ host() {
 	vm_cpu_add 1
 	vm_mem_add 1
 	vm_pci_add nic1
-	# the eject needs the guest to have bound the new device first
+	vm_signal plugged
+	vm_wait_file unplug 60
 	for _ in $(seq 100); do
 		vm_pci_del nic1 2>/dev/null && break
 		sleep 0.1
 	done
-	vm_signal plugged-done
+	vm_signal unplugged
 }
 
 check() {
