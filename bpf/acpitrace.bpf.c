@@ -683,14 +683,45 @@ static __always_inline int hook_eval_exit(void *handle, const char *pathname,
 	return 0;
 }
 
-/* ---- AML method evaluations (--methods) -------------------------------- */
+/* ---- AML method evaluations (--methods, or watched names) ------------- */
+
+/*
+ * Methods whose evaluations are recorded, with their Integer result, even
+ * when method tracing is off: the policy's `match method` names (ThinkPad's
+ * MHKP returns the hotkey code) and `trace --methods=NAME`.  Keyed by the
+ * node's 4-char name as ACPICA stores it (name.integer, '_' padded).
+ */
+const volatile bool at_watch_methods = false;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, AT_WATCH_MAX);
+	__type(key, __u32);
+	__type(value, __u8);
+} at_method_watch SEC(".maps");
+
+static __always_inline bool method_wanted(struct acpi_namespace_node *node)
+{
+	__u32 name;
+
+	if (at_trace_methods)
+		return true;
+	if (!at_watch_methods)
+		return false;
+	name = BPF_CORE_READ(node, name.integer);
+	return bpf_map_lookup_elem(&at_method_watch, &name) != NULL;
+}
 
 static __always_inline int hook_method_enter(struct acpi_evaluate_info *info)
 {
+	struct acpi_namespace_node *node;
 	struct at_ctx *cur;
 	struct at_frame *f;
 
-	if (!at_trace_methods)
+	if (!at_trace_methods && !at_watch_methods)
+		return 0;
+	node = BPF_CORE_READ(info, node);
+	if (!method_wanted(node))
 		return 0;
 	cur = at_current();
 	f = frame_new(H_METHOD);
@@ -698,9 +729,23 @@ static __always_inline int hook_method_enter(struct acpi_evaluate_info *info)
 		return 0;
 	at_ctx_child(&f->self, cur, ctx_kind(cur));
 	f->aux[0] = cur && cur->valid ? cur->id : 0;
-	f->arg[0] = (__u64)BPF_CORE_READ(info, node);
+	f->arg[0] = (__u64)node;
+	f->arg[1] = (__u64)info;	/* the caller's: alive until we return */
 	at_task_push(&f->self, &f->prev);
 	return 0;
+}
+
+/* An Integer result: the method's return_object, still held by info. */
+static __always_inline void method_result(struct at_event *e,
+					  struct acpi_evaluate_info *info)
+{
+	union acpi_operand_object *ret = BPF_CORE_READ(info, return_object);
+
+	if (!ret || BPF_CORE_READ(ret, common.type) != AT_OBJ_INTEGER)
+		return;
+	e->value = BPF_CORE_READ(ret, integer.value);
+	e->number = (__u32)e->value;
+	e->flags |= AT_F_HAS_RETURN;
 }
 
 static __always_inline int hook_method_exit(__u32 status)
@@ -708,7 +753,7 @@ static __always_inline int hook_method_exit(__u32 status)
 	struct at_frame *f;
 	struct at_event *e;
 
-	if (!at_trace_methods)
+	if (!at_trace_methods && !at_watch_methods)
 		return 0;
 	f = frame_get(H_METHOD);
 	if (!f)
@@ -720,6 +765,7 @@ static __always_inline int hook_method_exit(__u32 status)
 		e->subtype = 0xff;	/* evaluation, not a GPE dispatch */
 		e->result = status;
 		at_read_path(&e->path, (void *)f->arg[0]);
+		method_result(e, (void *)f->arg[1]);
 		e->duration_ns = bpf_ktime_get_ns() - f->self.ts;
 		e->flags |= AT_F_HAS_DURATION;
 		at_emit(e);

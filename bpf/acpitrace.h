@@ -66,6 +66,10 @@ enum at_obj_type {
 #define AT_F_DRIVER_HANDLER	0x0008	/* EC query / GPE went to a C handler */
 #define AT_F_PATH_TRUNC		0x0010	/* path deeper than AT_PATH_SEGS */
 #define AT_F_DATA_TRUNC		0x0020	/* payload longer than AT_DATA_MAX */
+#define AT_F_HAS_RETURN		0x0040	/* method returned an Integer: value */
+
+/* Method names watched without full method tracing (at_method_watch). */
+#define AT_WATCH_MAX	64
 
 #define AT_PATH_SEGS	12
 #define AT_DATA_MAX	64

@@ -161,6 +161,11 @@ AT_INLINE bool at_rule_wmi_dev(const struct at_rule *r, const struct at_event *e
 AT_INLINE bool at_rule_code(const struct at_rule *r, const struct at_event *e,
 			    __u64 *code)
 {
+	if (e->source == AT_SRC_METHOD) {
+		/* a method's code is its Integer result; no result, no code */
+		*code = e->value;
+		return e->flags & AT_F_HAS_RETURN;
+	}
 	if (e->source != AT_SRC_WMI) {
 		*code = e->number;
 		return true;
@@ -258,6 +263,11 @@ AT_INLINE bool at_event_key(const struct at_event *e, __u32 set, __u32 kind,
 	k->code = e->number;
 	if (e->source == AT_SRC_WMI)
 		return false;
+	if (e->source == AT_SRC_METHOD) {
+		if (!(e->flags & AT_F_HAS_RETURN))
+			return false;
+		k->code = e->value;
+	}
 	if (kind == AT_KEY_NOPATH)
 		return true;
 	if (kind == AT_KEY_PATH) {

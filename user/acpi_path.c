@@ -110,6 +110,26 @@ int acpi_path_parse(const char *text, uint32_t *segs, int max, int *prefix,
 	return n;
 }
 
+int acpi_name_parse(const char *text, uint32_t *name, const char **err)
+{
+	char seg[4] = { '_', '_', '_', '_' };
+	size_t len = strlen(text);
+
+	if (!len || len > 4) {
+		*err = "a method name has 1 to 4 characters";
+		return -1;
+	}
+	for (size_t i = 0; i < len; i++) {
+		if (!valid_name_char((unsigned char)text[i], i == 0)) {
+			*err = "names use A-Z, 0-9 and '_' and do not start with a digit";
+			return -1;
+		}
+		seg[i] = text[i];
+	}
+	memcpy(name, seg, 4);
+	return 0;
+}
+
 int acpi_path_normalize(const char *in, char *out, size_t len)
 {
 	struct at_path p = { 0 };

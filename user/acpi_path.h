@@ -24,6 +24,12 @@ size_t acpi_path_format(const struct at_path *p, char *buf, size_t len);
 int acpi_path_parse(const char *text, uint32_t *segs, int max, int *prefix,
 		    const char **err);
 
+/*
+ * Parse one name segment ("MHKP", "_TMP", "EV" = "EV__") into the 4 bytes
+ * ACPICA stores (name.integer).  0, or -1 with @err set to a reason.
+ */
+int acpi_name_parse(const char *text, uint32_t *name, const char **err);
+
 /* Normalise any spelling of a path into the trimmed form. */
 int acpi_path_normalize(const char *in, char *out, size_t len);
 

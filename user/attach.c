@@ -32,8 +32,9 @@ static void plan_one(const struct hook *h, const struct func_place *fp,
 		     struct hook_plan *hp)
 {
 	hp->mode = MODE_SKIP;
-	if ((h->flags & HOOK_METHODS) && !o->methods) {
-		snprintf(hp->why, sizeof(hp->why), "method tracing is off (--methods)");
+	if ((h->flags & HOOK_METHODS) && !o->methods && !o->watch_methods) {
+		snprintf(hp->why, sizeof(hp->why),
+			 "method tracing is off (--methods), no method watched");
 		return;
 	}
 	if (h->module && !fp->module_loaded && !fp->in_kallsyms) {

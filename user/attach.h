@@ -34,7 +34,8 @@ struct hook_plan {
 
 struct attach_opts {
 	enum force_mode force;
-	bool methods;
+	bool methods;		/* every AML method evaluation */
+	bool watch_methods;	/* only the names in the at_method_watch map */
 };
 
 #define ATTACH_MAX_LINKS 128

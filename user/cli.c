@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cli.h"
 #include "filter.h"
+#include "acpi_path.h"
 
 struct global_opts g_opts;
 
@@ -33,6 +34,30 @@ void setup_libbpf_logging(void)
 	libbpf_set_print(libbpf_print);
 }
 
+/* --methods=NAME[,NAME...]: record only these methods, with their result. */
+static int watch_names(const char *cmd, const char *arg, struct tracer_opts *t)
+{
+	char buf[256], *save = NULL;
+	const char *err;
+
+	if (strlen(arg) >= sizeof(buf))
+		return usage_error(cmd, "--methods: list too long");
+	strcpy(buf, arg);
+	for (char *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		uint32_t seg;
+
+		if (acpi_name_parse(name, &seg, &err))
+			return usage_error(cmd, "--methods '%s': %s", name, err);
+		if (t->nwatch == AT_WATCH_MAX)
+			return usage_error(cmd, "--methods: at most %d names", AT_WATCH_MAX);
+		t->watch[t->nwatch++] = seg;
+	}
+	if (!t->nwatch)
+		return usage_error(cmd, "--methods '%s': expected NAME[,NAME...]", arg);
+	t->attach.watch_methods = true;
+	return 0;
+}
+
 /* The options every capturing command shares: filters and attach mode. */
 int cli_tracer_option(const char *cmd, int c, const char *arg, struct tracer_opts *t)
 {
@@ -57,8 +82,11 @@ int cli_tracer_option(const char *cmd, int c, const char *arg, struct tracer_opt
 			return usage_error(cmd, "--value '%s': %s", arg, err);
 		return 0;
 	case 'm':
-		t->attach.methods = true;
-		return 0;
+		if (!arg) {
+			t->attach.methods = true;
+			return 0;
+		}
+		return watch_names(cmd, arg, t);
 	case 'r':
 		if (parse_u64(arg, &n) || !n || n > 1000000000)
 			return usage_error(cmd, "--rate-limit '%s': expected events/s > 0", arg);

@@ -34,7 +34,7 @@ static void stats_usage(const char *cmd, FILE *out)
 		"  -g, --gpe N             only GPE N\n"
 		"  -p, --path PATH         only events on this ACPI path (end with * for a subtree)\n"
 		"  -V, --value N           only this Notify value / EC query / WMI data\n"
-		"  -m, --methods           also time every AML method evaluation\n"
+		"  -m, --methods[=NAMES]   also time every AML method evaluation (or NAME,...)\n"
 		"  -a, --attach MODE       auto (default), fentry or kprobe\n"
 		DIAG_STORM_USAGE
 		"  -h, --help\n", cmd,
@@ -58,7 +58,7 @@ int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *
 		{ "gpe", required_argument, NULL, 'g' },
 		{ "path", required_argument, NULL, 'p' },
 		{ "value", required_argument, NULL, 'V' },
-		{ "methods", no_argument, NULL, 'm' },
+		{ "methods", optional_argument, NULL, 'm' },
 		{ "attach", required_argument, NULL, 'a' },
 		{ "ready-file", required_argument, NULL, 'R' },
 		{ "batch", no_argument, NULL, 'b' },

@@ -61,7 +61,9 @@ static void trace_usage(FILE *out)
 		"  -V, --value N           only this Notify value / EC query / WMI data\n"
 		"  -d, --duration SECONDS  stop after this long\n"
 		"  -c, --count N           stop after N events\n"
-		"  -m, --methods           also trace every AML method evaluation\n"
+		"  -m, --methods[=NAMES]   also trace every AML method evaluation, or only\n"
+		"                          the methods NAME[,NAME...] (e.g. MHKP), with\n"
+		"                          their Integer result\n"
 		"  -r, --rate-limit N      at most N events/s per source and CPU\n"
 		"  -a, --attach MODE       auto (default), fentry or kprobe\n"
 		"  -R, --ready-file PATH   create PATH once every hook is attached\n"
@@ -98,7 +100,7 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 		{ "value", required_argument, NULL, 'V' },
 		{ "duration", required_argument, NULL, 'd' },
 		{ "count", required_argument, NULL, 'c' },
-		{ "methods", no_argument, NULL, 'm' },
+		{ "methods", optional_argument, NULL, 'm' },
 		{ "rate-limit", required_argument, NULL, 'r' },
 		{ "attach", required_argument, NULL, 'a' },
 		{ "ready-file", required_argument, NULL, 'R' },

@@ -177,6 +177,10 @@ static void json_source_fields(struct json *j, const struct at_event *e,
 			json_u64(j, "status", (uint32_t)e->result);
 			json_str(j, "status_name", acpi_status_name(e->result));
 			json_bool(j, "ok", acpi_status_ok(e->result));
+			if (e->flags & AT_F_HAS_RETURN)
+				json_u64(j, "return", e->value);
+			else
+				json_null(j, "return");
 		}
 		break;
 	case AT_SRC_STORM:
@@ -312,6 +316,8 @@ static void text_body(char *buf, size_t len, const struct at_event *e,
 				 e->subtype == AT_GPE_METHOD ? "method" : "dispatch",
 				 e->subtype == AT_GPE_METHOD ? v->path :
 				 gpe_dispatch_name(e->subtype));
+		else if (e->flags & AT_F_HAS_RETURN)
+			snprintf(buf, len, "method %s returned 0x%" PRIx64, v->path, (uint64_t)e->value);
 		else
 			snprintf(buf, len, "method %s %s", v->path, acpi_status_name(e->result));
 		break;

@@ -54,6 +54,7 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	t->skel->rodata->at_filter = o->filter;
 	t->skel->rodata->at_rate_limit = o->rate_limit;
 	t->skel->rodata->at_trace_methods = o->attach.methods;
+	t->skel->rodata->at_watch_methods = o->attach.watch_methods;
 	t->skel->rodata->at_policy_loaded = o->policy;
 	t->skel->rodata->at_gpe_emit_at_detect = gpe_detect;
 	storm_setup(t->skel, &o->storm);
@@ -95,6 +96,8 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 			return -1;
 	}
 	t->load_ms += mono_ms();
+	if (o->nwatch && tracer_watch_methods(t, o->watch, o->nwatch))
+		return -1;
 	t->attach_ms = -mono_ms();
 	attach_all(t->skel, &t->plan);
 	t->attach_ms += mono_ms();
@@ -102,6 +105,39 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 		snprintf(t->error, sizeof(t->error), "every hook failed to attach");
 		return -1;
 	}
+	return 0;
+}
+
+int tracer_watch_methods(struct tracer *t, const uint32_t *names, unsigned int n)
+{
+	int fd = bpf_map__fd(t->skel->maps.at_method_watch);
+	uint32_t key, next, stale[AT_WATCH_MAX];
+	unsigned int nstale = 0;
+	uint8_t one = 1;
+
+	if (n > AT_WATCH_MAX) {
+		snprintf(t->error, sizeof(t->error), "more than %d watched method names",
+			 AT_WATCH_MAX);
+		return -1;
+	}
+	/* add the new names first, so a name in both sets is never missing */
+	for (unsigned int i = 0; i < n; i++)
+		if (bpf_map_update_elem(fd, &names[i], &one, BPF_ANY)) {
+			snprintf(t->error, sizeof(t->error), "watching method %.4s: %s",
+				 (const char *)&names[i], strerror(errno));
+			return -1;
+		}
+	for (int err = bpf_map_get_next_key(fd, NULL, &key); !err;
+	     err = bpf_map_get_next_key(fd, &key, &next), key = next) {
+		bool wanted = false;
+
+		for (unsigned int i = 0; i < n; i++)
+			wanted |= names[i] == key;
+		if (!wanted && nstale < AT_WATCH_MAX)
+			stale[nstale++] = key;
+	}
+	for (unsigned int i = 0; i < nstale; i++)
+		bpf_map_delete_elem(fd, &stale[i]);
 	return 0;
 }
 

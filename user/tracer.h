@@ -27,6 +27,8 @@ struct tracer_opts {
 	unsigned int rate_limit;
 	struct storm_cfg storm;
 	bool policy;		/* load the dispatch policy matcher (run) */
+	uint32_t watch[AT_WATCH_MAX];	/* method names recorded with their */
+	unsigned int nwatch;		/* result (attach.watch_methods) */
 };
 
 struct tracer {
@@ -44,6 +46,8 @@ void tracer_close(struct tracer *t);
 /* Sum the per-CPU counters of every source. */
 int tracer_counters(struct tracer *t, struct at_counters out[AT_SRC_MAX]);
 int tracer_ringbuf_fd(struct tracer *t);
+/* Replace the set of watched method names (ACPICA 4-byte names). */
+int tracer_watch_methods(struct tracer *t, const uint32_t *names, unsigned int n);
 /*
  * Re-evaluate storming keys in the kernel (ends storms that stopped dead);
  * call about once a second while tracing.

@@ -13,6 +13,8 @@
 #   BINARIES=""          extra binaries for the guest's /bin, repository-relative
 #                        or absolute (build/acpitrace
 #                        is always there once built)
+#   SMBIOS=()            --smbios specs of tools/vm/run (a bash array), e.g.
+#                        ("type=1,manufacturer=LENOVO")
 #   TIMEOUT=120          seconds for the whole guest run
 #   HOSTFWD=""           a guest TCP port to reach from the host: the run
 #                        picks a free host port HOSTPORT and boots with
@@ -40,7 +42,7 @@
 # shellcheck disable=SC2034 # the variables are the scenario's answer
 scenario_load() {
 	KERNELS="6.1 6.12" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
-	TIMEOUT=120 HOSTFWD=
+	TIMEOUT=120 HOSTFWD= SMBIOS=()
 	unset -f guest host check
 	# shellcheck disable=SC1090
 	. "$1"

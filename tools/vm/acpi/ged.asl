@@ -17,6 +17,8 @@
  *   g             0x22        \_SB.EC0_.ECRD (): EC read, times out  ec.asl
  *   h             0x23        Notify (\_TZ.TZ00, 0x80)            thermal.asl
  *   j             0x24        Notify (\_SB.WMI0, 0xD2)            wmi.asl
+ *   k             0x25        HKEY event 0x1311, Notify (\_SB.HKEY, 0x80)   thinkpad.asl
+ *   l             0x26        HKEY events 0x1312, 0x1313, one Notify        thinkpad.asl
  *
  * Each target is used only when its table is loaded too (CondRefOf), so this
  * table goes with any subset of the others and on pc and q35. \_SB.GED0.KEYS
@@ -31,6 +33,8 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "GED", 1)
 	External (\_SB.PCI0.S10_.LCD_, DeviceObj)
 	External (\_SB.EC0_.ECRD, MethodObj)
 	External (\_TZ.TZ00, ThermalZoneObj)
+	External (\_SB.HKEY, DeviceObj)
+	External (\_SB.HKEY.PUSH, MethodObj)
 
 	Scope (\_SB)
 	{
@@ -101,6 +105,17 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "GED", 1)
 				ElseIf ((Local0 == 0x24) && CondRefOf (\_SB.WMI0))
 				{
 					Notify (\_SB.WMI0, 0xD2)
+				}
+				ElseIf ((Local0 == 0x25) && CondRefOf (\_SB.HKEY))
+				{
+					\_SB.HKEY.PUSH (0x1311)
+					Notify (\_SB.HKEY, 0x80)
+				}
+				ElseIf ((Local0 == 0x26) && CondRefOf (\_SB.HKEY))
+				{
+					\_SB.HKEY.PUSH (0x1312)
+					\_SB.HKEY.PUSH (0x1313)
+					Notify (\_SB.HKEY, 0x80)
 				}
 				Return (Zero)
 			}
