@@ -127,8 +127,10 @@ static int load_policy(struct run_state *st, bool first)
 {
 	struct policy_env env = { .root = st->o->sysfs_root ? st->o->sysfs_root : "",
 				  .as_root = geteuid() == 0 };
+	uint32_t names[AT_WATCH_MAX + 1];
 	struct policy np;
 	char err[256];
+	int nnames;
 
 	if (policy_load(&np, st->o->policy, &env)) {
 		log_msg(LOG_ERR, "%s%s", np.error, first ? "" : "; keeping the previous policy");
@@ -141,12 +143,22 @@ static int load_policy(struct run_state *st, bool first)
 		policy_free(&np);
 		return -1;
 	}
+	nnames = policy_method_names(&np, names, AT_WATCH_MAX + 1);
+	if (nnames > AT_WATCH_MAX) {
+		log_msg(LOG_ERR, "%s: 'match method' blocks name more than %d methods%s",
+			st->o->policy, AT_WATCH_MAX, first ? "" : "; keeping the previous policy");
+		policy_free(&np);
+		return -1;
+	}
 	if (policy_kernel_install(st->tr.skel, &np, st->o->trace)) {
 		log_msg(LOG_ERR, "cannot load the policy into the kernel maps: %s%s", strerror(errno),
 			first ? "" : "; keeping the previous policy");
 		policy_free(&np);
 		return -1;
 	}
+	/* after the switch: the old rules never see a method they did not ask for */
+	if (tracer_watch_methods(&st->tr, names, nnames))
+		log_msg(LOG_ERR, "%s; 'match method' rules may not fire", st->tr.error);
 	log_warnings(&np);
 	policy_free(&st->pol);
 	st->pol = np;
@@ -273,7 +285,8 @@ static void install_signals(void)
 
 int cmd_run(int argc, char **argv)
 {
-	struct run_opts o = { .t.policy = true };
+	/* method hooks stay attached, so a reload can add 'match method' */
+	struct run_opts o = { .t.policy = true, .t.attach.watch_methods = true };
 	struct run_state st = { .o = &o };
 	struct ring_buffer *rb = NULL;
 	int err;

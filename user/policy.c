@@ -263,6 +263,17 @@ static int block_key(struct parser *ps, struct pol_block *b, const struct token 
 	}
 	if (!strcmp(t->s, "payload"))
 		return block_key_payload(ps, b, t, v);
+	if (!strcmp(t->s, "name")) {
+		const char *err;
+
+		if (b->source != AT_SRC_METHOD)
+			return perr(ps, t->col, "name= (a method under the device) only applies to 'match method'");
+		if (acpi_name_parse(v, &b->name_seg, &err))
+			return perr(ps, t->col + 5, "'%s': %s", v, err);
+		snprintf(b->name, sizeof(b->name), "%s", v);
+		b->has_name = true;
+		return 0;
+	}
 	if (!strcmp(t->s, "scope")) {
 		if (b->source != AT_SRC_NOTIFY)
 			return perr(ps, t->col, "scope= only applies to 'match notify'");
@@ -271,7 +282,7 @@ static int block_key(struct parser *ps, struct pol_block *b, const struct token 
 		b->children = !strcmp(v, "children");
 		return 0;
 	}
-	return perr(ps, t->col, "unknown match key '%s' (path, hid, guid, notify, payload, scope)", t->s);
+	return perr(ps, t->col, "unknown match key '%s' (path, hid, guid, notify, payload, scope, name)", t->s);
 }
 
 static int stmt_match(struct parser *ps, struct token *t, int n)
@@ -282,11 +293,11 @@ static int stmt_match(struct parser *ps, struct token *t, int n)
 	int src;
 
 	if (n < 2)
-		return perr(ps, t[0].col + 5, "expected a source after 'match' (notify, wmi, gpe, ec_query, fixed)");
+		return perr(ps, t[0].col + 5, "expected a source after 'match' (notify, wmi, gpe, ec_query, fixed, method)");
 	src = source_from_name(t[1].s);
 	if (src != AT_SRC_NOTIFY && src != AT_SRC_WMI && src != AT_SRC_GPE &&
-	    src != AT_SRC_EC_QUERY && src != AT_SRC_FIXED)
-		return perr(ps, t[1].col, "cannot match on '%s' (notify, wmi, gpe, ec_query, fixed)", t[1].s);
+	    src != AT_SRC_EC_QUERY && src != AT_SRC_FIXED && src != AT_SRC_METHOD)
+		return perr(ps, t[1].col, "cannot match on '%s' (notify, wmi, gpe, ec_query, fixed, method)", t[1].s);
 	nb = grow_array(p->blocks, p->nblocks, sizeof(*p->blocks));
 	if (!nb)
 		return perr(ps, t[0].col, "out of memory");
@@ -299,7 +310,7 @@ static int stmt_match(struct parser *ps, struct token *t, int n)
 	b->wmi_notify_id = -1;
 	ps->cur_block = p->nblocks - 1;
 	for (int i = 2; i < n; i++) {
-		if (src != AT_SRC_NOTIFY && src != AT_SRC_WMI)
+		if (src != AT_SRC_NOTIFY && src != AT_SRC_WMI && src != AT_SRC_METHOD)
 			return perr(ps, t[i].col, "'match %s' takes no keys; the rule codes are the %s numbers",
 				    t[1].s, t[1].s);
 		if (block_key(ps, b, &t[i]))
@@ -309,6 +320,10 @@ static int stmt_match(struct parser *ps, struct token *t, int n)
 		return perr(ps, t[1].col, "'match wmi' needs guid=");
 	if (b->children && !b->path && !b->hid)
 		return perr(ps, t[1].col, "scope=children needs path= or hid=");
+	if (src == AT_SRC_METHOD && !b->path && !b->hid)
+		return perr(ps, t[1].col, "'match method' needs the method's path=, or the device's path= or hid= with name=");
+	if (src == AT_SRC_METHOD && b->hid && !b->has_name)
+		return perr(ps, t[1].col, "'match method hid=...' needs name= (the method under the device, e.g. name=MHKP)");
 	return 0;
 }
 
@@ -841,6 +856,11 @@ static void warn_bound_driver(struct policy *p, const struct pol_block *b,
 
 		if (d) {
 			acpi_driver_of(root, d->name, drv, sizeof(drv));
+			if (drv[0] && b->source == AT_SRC_METHOD) {
+				add_warning(p, "%s:%d: kernel driver '%s' is bound to %s (%s); it is what evaluates the method, and it may turn the codes it knows into keys itself: map only codes it does not handle",
+					    b->file, b->line, drv, d->name, walk);
+				return;
+			}
 			if (drv[0]) {
 				add_warning(p, "%s:%d: kernel driver '%s' is bound to %s (%s)%s; it may turn the same events into keys itself (double steps)",
 					    b->file, b->line, drv, d->name, walk,
@@ -850,9 +870,12 @@ static void warn_bound_driver(struct policy *p, const struct pol_block *b,
 		}
 		dot = strrchr(walk, '.');
 		if (!dot)
-			return;
+			break;
 		*dot = '\0';
 	}
+	if (b->source == AT_SRC_METHOD)
+		add_warning(p, "%s:%d: no kernel driver is bound to %s or a parent device: nothing evaluates the method, so these rules cannot fire until one is (e.g. thinkpad_acpi for MHKP)",
+			    b->file, b->line, path);
 }
 
 static void resolve_hid(struct policy *p, struct pol_block *b, const struct acpi_sysfs *sys,
@@ -988,22 +1011,50 @@ static int emit_krule(struct policy *p, const struct pol_rule *r, int id, const 
 	return 0;
 }
 
+/* A method block's rule path: the device's path and name=, or path= itself. */
+static const char *method_path(const struct pol_block *b, const char *dev, char *buf, size_t len)
+{
+	if (!b->has_name || !dev || !dev[0])
+		return dev;
+	snprintf(buf, len, "%s%s%s", dev, strcmp(dev, "\\") ? "." : "", b->name);
+	return buf;
+}
+
+int policy_method_names(const struct policy *p, uint32_t *out, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < p->nkrules; i++) {
+		const struct at_rule *k = &p->krules[i];
+		bool seen = false;
+
+		if (k->source != AT_SRC_METHOD || !k->path_depth)
+			continue;
+		for (int j = 0; j < n; j++)
+			seen |= out[j] == k->path_seg[0];
+		if (!seen && n < max)
+			out[n++] = k->path_seg[0];
+	}
+	return n;
+}
+
 static int compile(struct policy *p)
 {
 	for (int i = 0; i < p->nrules; i++) {
 		const struct pol_rule *r = &p->rules[i];
 		const struct pol_block *b = &p->blocks[r->block];
+		char mpath[ACPI_PATH_MAX + 8];
 		int err = 0;
 
 		if (!b->dmi_ok)
 			continue;
 		if (b->hid)
 			for (int j = 0; j < b->npaths && !err; j++)
-				err = emit_krule(p, r, i, b->paths[j]);
+				err = emit_krule(p, r, i, method_path(b, b->paths[j], mpath, sizeof(mpath)));
 		else if (b->source == AT_SRC_WMI)
 			err = emit_krule(p, r, i, b->wmi_path);
 		else
-			err = emit_krule(p, r, i, b->path);
+			err = emit_krule(p, r, i, method_path(b, b->path, mpath, sizeof(mpath)));
 		if (err) {
 			if (!p->error[0])
 				snprintf(p->error, sizeof(p->error), "%s:%d:%d: cannot compile this rule",

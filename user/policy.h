@@ -61,6 +61,9 @@ struct pol_block {
 	bool has_notify_id;
 	uint32_t notify_id;
 	bool children;		/* scope=children: the device's child objects */
+	bool has_name;		/* method: name= under the device */
+	uint32_t name_seg;	/* ACPICA 4-byte name */
+	char name[5];		/* as written, for messages */
 	int payload;		/* enum at_payload */
 	uint64_t int_mask;
 	struct pol_dmi dmi[POL_DMI_MAX];
@@ -122,6 +125,12 @@ int policy_load(struct policy *p, const char *path, const struct policy_env *env
 int policy_load_text(struct policy *p, const char *name, const char *text,
 		     size_t len, const struct policy_env *env);
 void policy_free(struct policy *p);
+
+/*
+ * The method names the active blocks watch (their results are the codes),
+ * each once, for the kernel's at_method_watch map.  Returns how many.
+ */
+int policy_method_names(const struct policy *p, uint32_t *out, int max);
 
 /* The rule a record selects (first match), or -1; @code gets its code. */
 int policy_match(const struct policy *p, const struct at_event *e, uint64_t *code);

@@ -77,6 +77,8 @@ static void block_text(const struct pol_block *b, char *buf, size_t len)
 			      b->uid ? b->uid : "");
 	if (b->children && n < len)
 		n += snprintf(buf + n, len - n, " scope=children");
+	if (b->has_name && n < len)
+		n += snprintf(buf + n, len - n, " name=%s", b->name);
 	if (b->has_guid && n < len)
 		n += snprintf(buf + n, len - n, " guid=%s", b->guid_text);
 	if (b->has_notify_id && n < len)

@@ -85,7 +85,7 @@ TEST(attach_plan_fentry_everywhere)
 			continue;
 		if (h->flags & HOOK_METHODS) {
 			CHECK_EQ_INT(p.h[i].mode, MODE_SKIP);
-			CHECK_STR(p.h[i].why, "method tracing is off (--methods)");
+			CHECK_STR(p.h[i].why, "method tracing is off (--methods), no method watched");
 		} else if (h->fallback_for) {
 			/* the hook it stands in for attaches: not needed */
 			CHECK_EQ_INT(p.h[i].mode, MODE_SKIP);

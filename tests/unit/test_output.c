@@ -451,10 +451,20 @@ TEST(output_other_sources_json)
 	e.result = 5;
 	set_path(&e.path, STA, 3);
 	s = render(&e, true, NULL);
-	CHECK_CONTAINS(s, "\"path\":\"\\\\_SB.PCI0._STA\",\"status\":5,\"status_name\":\"AE_NOT_FOUND\",\"ok\":false}");
+	CHECK_CONTAINS(s, "\"path\":\"\\\\_SB.PCI0._STA\",\"status\":5,\"status_name\":\"AE_NOT_FOUND\",\"ok\":false,\"return\":null}");
 	free(s);
 	s = render(&e, false, NULL);
 	CHECK_CONTAINS(s, "method \\_SB.PCI0._STA AE_NOT_FOUND\n");
+	free(s);
+	/* an Integer result (MHKP's hotkey code) */
+	e.result = 0x4001;
+	e.flags = AT_F_HAS_RETURN;
+	e.value = 0x1311;
+	s = render(&e, true, NULL);
+	CHECK_CONTAINS(s, "\"status_name\":\"AE_CTRL_RETURN_VALUE\",\"ok\":true,\"return\":4881}");
+	free(s);
+	s = render(&e, false, NULL);
+	CHECK_CONTAINS(s, "method \\_SB.PCI0._STA returned 0x1311\n");
 	free(s);
 }
 
