@@ -2,7 +2,8 @@
 #
 #   make            build build/acpitrace (dynamic; STATIC=1 for a static one)
 #   make test       host tests + guest tests (make vmtest)
-#   make hosttest   unit tests and BPF verifier/test-run checks only
+#   make hosttest   unit tests (also under ASan/UBSan), BPF verifier/test-run
+#                   checks, the top pty test and 20 s of parser fuzzing
 #   make vmtest     the QEMU guest matrix (tools/vm)
 #   make demo       boot a 6.12 guest and stream a live trace of injected events
 #   make deps       install the Debian packages a fresh machine needs
@@ -110,7 +111,18 @@ bpftest: $(BPFT_BIN) $(STATT_BIN)
 ttytest: $(OUT)/acpitrace
 	tests/host/top-tty.sh $(OUT)/acpitrace
 
-hosttest: all unittest bpftest ttytest
+# The unit tests again under AddressSanitizer and UBSan, built in their own
+# folder; and the policy parser fuzzed for a bounded time.
+SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+.PHONY: santest fuzz-smoke
+santest:
+	$(MAKE) --no-print-directory OUT=$(OUT)/san CFLAGS="$(SAN_FLAGS)" \
+		LDFLAGS="-fsanitize=address,undefined" unittest
+
+fuzz-smoke:
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(FUZZ_SMOKE_SECONDS),20)
+
+hosttest: all unittest bpftest ttytest santest fuzz-smoke
 
 # The two entry points of a fresh machine install what is missing first.
 test:
