@@ -844,10 +844,23 @@ static void add_warning(struct policy *p, const char *fmt, ...)
  * bound to it or to one of its parents (acpi_video binds the display
  * adapter, whose child outputs receive the brightness Notifies).
  */
+/* Whether block @b has a rule that acts (anything but ignore). */
+static bool block_acts(const struct policy *p, const struct pol_block *b)
+{
+	for (int i = 0; i < p->nrules; i++)
+		if (&p->blocks[p->rules[i].block] == b && p->rules[i].act.type != ACT_IGNORE)
+			return true;
+	return false;
+}
+
 static void warn_bound_driver(struct policy *p, const struct pol_block *b,
 			      const struct acpi_sysfs *sys, const char *root, const char *path)
 {
 	char walk[ACPI_PATH_MAX], drv[64];
+
+	/* a block that only drops events cannot double what a driver does */
+	if (!block_acts(p, b))
+		return;
 
 	snprintf(walk, sizeof(walk), "%s", path);
 	while (strlen(walk) > 1) {

@@ -571,3 +571,31 @@ TEST(policy_method_results)
 	CHECK_CONTAINS(p.error, "t.policy:1:29: name= (a method under the device) only applies to 'match method'");
 	policy_free(&p);
 }
+
+/* Warnings about a driver bound to the device, and about no driver at all. */
+TEST(policy_driver_warnings)
+{
+	struct policy_env env;
+	struct policy p;
+	char link[512];
+	const char *acts = "match method hid=LEN0268 name=MHKP\n 0x1311 -> key KEY_PROG1\n"
+			   "match notify hid=LEN0268\n 0x80 -> ignore\n";
+
+	make_tree();
+	put("sys/bus/acpi/devices/LEN0268:00/path", "\\_SB_.HKEY\n");
+	put("sys/bus/acpi/devices/LEN0268:00/hid", "LEN0268\n");
+	env = (struct policy_env){ .root = root };
+	CHECK_EQ_INT(policy_load_text(&p, "t.policy", acts, strlen(acts), &env), 0);
+	CHECK_EQ_INT(p.nwarnings, 1);
+	CHECK_CONTAINS(p.warnings[0], "t.policy:1: no kernel driver is bound to \\_SB.HKEY");
+	policy_free(&p);
+
+	snprintf(link, sizeof(link), "%s/sys/bus/acpi/devices/LEN0268:00/driver", root);
+	CHECK_EQ_INT(symlink("../../../../bus/acpi/drivers/thinkpad_hotkey", link), 0);
+	CHECK_EQ_INT(policy_load_text(&p, "t.policy", acts, strlen(acts), &env), 0);
+	/* the ignore-only notify block cannot double anything: no warning */
+	CHECK_EQ_INT(p.nwarnings, 1);
+	CHECK_CONTAINS(p.warnings[0], "t.policy:1: kernel driver 'thinkpad_hotkey' is bound to LEN0268:00 (\\_SB.HKEY); it is what evaluates the method");
+	policy_free(&p);
+	drop_tree();
+}
