@@ -82,6 +82,13 @@ static struct bench_bpf *bench_open_load(bool with_tp)
 		bpf_program__set_autoload(prog, !with_tp);
 	bpf_program__set_autoload(skel->progs.bench_tp, with_tp);
 	bpf_program__set_autoload(skel->progs.bench_tp_proto, with_tp && proto_tp);
+	/*
+	 * The dispatch matcher is verified only when at_policy_loaded is set
+	 * (acpitrace run): the loops keep measuring the capture core with its
+	 * policy verdict, as run executes it; the tracepoint tracer loads
+	 * what trace loads (a verdict that always passes, pruned).
+	 */
+	skel->rodata->at_policy_loaded = !with_tp;
 	if (bench_bpf__load(skel)) {
 		fprintf(stderr, "bench: loading the BPF programs failed: %s\n", strerror(errno));
 		bench_bpf__destroy(skel);
