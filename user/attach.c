@@ -100,10 +100,15 @@ void attach_plan(struct kernel_info *k, const struct attach_opts *o, struct plan
 
 	memset(p, 0, sizeof(*p));
 	for (unsigned int i = 0; i < nr_hooks; i++) {
+		/* NULL: not looked up (a tracepoint, or method tracing off) */
+		if ((hooks[i].flags & HOOK_TRACEPOINT) ||
+		    ((hooks[i].flags & HOOK_METHODS) && !o->methods && !o->watch_methods))
+			continue;
 		funcs[i] = hooks[i].func;
 		mods[i] = hooks[i].module;
 	}
-	kernel_find_funcs(k, funcs, mods, nr_hooks, fp);
+	kernel_find_funcs(k, funcs, mods, nr_hooks, fp,
+			  o->force == FORCE_KPROBE);
 	for (unsigned int i = 0; i < nr_hooks; i++) {
 		if (hooks[i].flags & HOOK_TRACEPOINT)
 			plan_tracepoint(&hooks[i], k, &p->h[i]);

@@ -31,6 +31,6 @@ struct func_place {
 /* Look up every function of the hook table at once. */
 void kernel_find_funcs(struct kernel_info *k, const char *const *funcs,
 		       const char *const *modules, unsigned int n,
-		       struct func_place *out);
+		       struct func_place *out, bool want_kprobe);
 
 #endif

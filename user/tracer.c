@@ -5,6 +5,7 @@
 #include <time.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include <bpf/btf.h>
 #include "tracer.h"
 #include "acpitrace.h"
 #include "acpitrace.skel.h"
@@ -85,13 +86,23 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 		snprintf(t->error, sizeof(t->error), "no hook can attach on this kernel");
 		return -1;
 	}
+	/*
+	 * libbpf parses its own copy of the vmlinux BTF while it loads (1.1
+	 * holds the file twice for a moment): drop ours first so that the
+	 * peak RSS does not carry a third copy.
+	 */
+	btf__free(t->k.vmlinux_btf);
+	t->k.vmlinux_btf = NULL;
 	t->load_ms = -mono_ms();
 	if (load(t, o)) {
 		/* one fentry target the verifier rejects: kprobes may still do */
 		if (ao.force != FORCE_AUTO || t->k.kprobe_err)
 			return -1;
 		ao.force = FORCE_KPROBE;
+		t->k.vmlinux_btf = btf__load_vmlinux_btf();
 		attach_plan(&t->k, &ao, &t->plan);
+		btf__free(t->k.vmlinux_btf);
+		t->k.vmlinux_btf = NULL;
 		if (!any_planned(&t->plan) || load(t, o))
 			return -1;
 	}
