@@ -26,7 +26,7 @@ P
 	acpitrace -j run --policy /tmp/policy.d --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
-	evread acpitrace 1 40 >keys.json 2>evread.log &
+	evread acpitrace 2 40 >keys.json 2>evread.log &
 	epid=$!
 	vm_wait_for 10 grep -q ready evread.log
 	vm_signal go
