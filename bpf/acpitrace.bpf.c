@@ -361,7 +361,8 @@ static __always_inline int hook_notify_dispatch_exit(void)
 		at_task_pop(&f->prev);
 	/* filters apply here too: no Notify records wanted, no histogram */
 	if (!at_filter.source_mask || (at_filter.source_mask & (1U << AT_SRC_NOTIFY)))
-		at_stats_notify_dispatch(bpf_ktime_get_ns() - f->aux[0]);
+		at_stats_notify_dispatch(f->aux[1] ? f->self.id : 0,
+					 bpf_ktime_get_ns() - f->aux[0], f->aux[0]);
 	frame_del(H_NOTIFY_DISPATCH);
 	return 0;
 }

@@ -50,6 +50,7 @@ static __always_inline int op_emit(__u64 what, __u64 number, __u64 ts, __u64 dur
 	}
 	if (node < NODES)
 		at_read_path(&e->path, &nodes[node]);
+	result.id = e->id;
 	return at_emit(e);
 }
 
@@ -63,6 +64,10 @@ int stats_test(struct bpf_raw_tracepoint_args *ctx)
 		break;
 	case SOP_SWEEP:
 		at_stats_sweep_at(ctx->args[1]);
+		result.ret = 0;
+		break;
+	case SOP_NOTIFY_DISPATCH:
+		at_stats_notify_dispatch(ctx->args[1], ctx->args[2], ctx->args[3]);
 		result.ret = 0;
 		break;
 	case SOP_LOG2:

@@ -8,12 +8,14 @@ enum stats_test_op {
 	SOP_SWEEP,	/* args: now */
 	SOP_LOG2,	/* args: value -> ret */
 	SOP_WINDOW,	/* args: prev, cur, now -> ret (events/s) */
+	SOP_NOTIFY_DISPATCH,	/* args: notify record id, ns, now */
 };
 
 #define STATS_TEST_NO_NODE 0xff
 
 struct stats_test_result {
 	__u64 ret;
+	__u64 id;	/* SOP_EMIT: the record's id */
 };
 
 #endif

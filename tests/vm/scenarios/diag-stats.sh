@@ -83,6 +83,11 @@ check() {
 	expect_eq "$(key wmi "$w0:0xd0")" 1 "stats WMI $w0:0xd0"
 	expect_eq "$(key wmi "$w1:0xd1")" 1 "stats WMI $w1:0xd1"
 	expect_eq "$(s '.sources.wmi.events')" 2 "stats wmi events"
+	# a Notify's key carries its handlers' time: the WMI driver's for WMI0, none
+	# for the sink (no handler installed, so the kernel never dispatches it)
+	ktime() { s "[.keys[] | select(.source == \"$1\" and .key == \"$2\")][0].time_ns"; }
+	expect_gt "$(ktime notify '\\_SB.WMI0:0xd0')" 0 "Notify WMI0:0xd0 time = its handlers'"
+	expect_eq "$(ktime notify '\\_SB.SNK0:0x80')" 0 "Notify SNK0:0x80 time (no handler)"
 	expect_eq "$(s '[.sources[].dropped] | add')" 0 "stats: nothing dropped"
 	# trace --stats-interval: periodic records, the last (on exit) agrees with stats
 	expect_gt "$(json trace.json '[.[] | select(.stats)] | length')" 2 "trace {\"stats\"} records"
