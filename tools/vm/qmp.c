@@ -9,8 +9,8 @@
  * prints the "return" value as JSON on stdout (exit 0), or the error's "desc" on
  * stderr (exit 1). --raw prints a string return value decoded, which is what
  * human-monitor-command answers with. Connection, protocol and timeout
- * problems exit 2. The socket is retried until it accepts, so a host script may
- * start before QEMU has created it.
+ * problems exit 2 (default timeout 60 s). The socket is retried until it accepts,
+ * so a host script may start before QEMU has created it.
  *
  * Only as much JSON is understood as needed: framing of whole messages and the
  * members of the top-level object.
@@ -340,7 +340,12 @@ static void usage(void)
 int main(int argc, char **argv)
 {
 	const char *path = getenv("QMP"), *cmd, *args = NULL, *v, *d;
-	double timeout = 10;
+	/*
+	 * Generous: under TCG with two guests loading BPF programs, QEMU's main
+	 * loop has been seen to leave a new client without its greeting for
+	 * over 10 s; every guest run has its own overall timeout anyway.
+	 */
+	double timeout = 60;
 	int i = 1, raw = 0, fd, ok;
 	char *msg;
 	size_t len, dlen;
