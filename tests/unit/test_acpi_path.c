@@ -360,3 +360,23 @@ TEST(path_parse_format_round_trip)
 		CHECK_STR(fmt(&p), in[i]);
 	}
 }
+
+/* --methods=NAME and name=: one segment, '_' padded like ACPICA stores it. */
+TEST(acpi_name_parse_pads_and_rejects)
+{
+	const char *err = NULL;
+	uint32_t name = 0;
+
+	CHECK_EQ_INT(acpi_name_parse("MHKP", &name, &err), 0);
+	CHECK_EQ_INT(name, SEG("MHKP"));
+	CHECK_EQ_INT(acpi_name_parse("EV", &name, &err), 0);
+	CHECK_EQ_INT(name, SEG("EV__"));
+	CHECK_EQ_INT(acpi_name_parse("_TMP", &name, &err), 0);
+	CHECK_EQ_INT(name, SEG("_TMP"));
+	CHECK_EQ_INT(acpi_name_parse("MHKPX", &name, &err), -1);
+	CHECK_STR(err, "a method name has 1 to 4 characters");
+	CHECK_EQ_INT(acpi_name_parse("", &name, &err), -1);
+	CHECK_EQ_INT(acpi_name_parse("1ABC", &name, &err), -1);
+	CHECK_STR(err, "names use A-Z, 0-9 and '_' and do not start with a digit");
+	CHECK_EQ_INT(acpi_name_parse("mh.p", &name, &err), -1);
+}
