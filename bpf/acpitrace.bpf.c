@@ -701,15 +701,10 @@ struct {
 	__type(value, __u8);
 } at_method_watch SEC(".maps");
 
-static __always_inline bool method_wanted(struct acpi_namespace_node *node)
+static __always_inline bool method_watched(struct acpi_namespace_node *node)
 {
-	__u32 name;
+	__u32 name = BPF_CORE_READ(node, name.integer);
 
-	if (at_trace_methods)
-		return true;
-	if (!at_watch_methods)
-		return false;
-	name = BPF_CORE_READ(node, name.integer);
 	return bpf_map_lookup_elem(&at_method_watch, &name) != NULL;
 }
 
@@ -722,7 +717,7 @@ static __always_inline int hook_method_enter(struct acpi_evaluate_info *info)
 	if (!at_trace_methods && !at_watch_methods)
 		return 0;
 	node = BPF_CORE_READ(info, node);
-	if (!method_wanted(node))
+	if (!at_trace_methods && !method_watched(node))
 		return 0;
 	cur = at_current();
 	f = frame_new(H_METHOD);

@@ -27,12 +27,18 @@ static bool kprobe_allowed(const struct kernel_info *k, const struct attach_opts
 	return !k->kprobe_err && o->force != FORCE_FENTRY;
 }
 
+/* The method hook is wanted for --methods, or for watched method names. */
+static bool hook_methods_off(const struct hook *h, const struct attach_opts *o)
+{
+	return (h->flags & HOOK_METHODS) && !o->methods && !o->watch_methods;
+}
+
 static void plan_one(const struct hook *h, const struct func_place *fp,
 		     struct kernel_info *k, const struct attach_opts *o,
 		     struct hook_plan *hp)
 {
 	hp->mode = MODE_SKIP;
-	if ((h->flags & HOOK_METHODS) && !o->methods && !o->watch_methods) {
+	if (hook_methods_off(h, o)) {
 		snprintf(hp->why, sizeof(hp->why),
 			 "method tracing is off (--methods), no method watched");
 		return;
@@ -101,8 +107,7 @@ void attach_plan(struct kernel_info *k, const struct attach_opts *o, struct plan
 	memset(p, 0, sizeof(*p));
 	for (unsigned int i = 0; i < nr_hooks; i++) {
 		/* NULL: not looked up (a tracepoint, or method tracing off) */
-		if ((hooks[i].flags & HOOK_TRACEPOINT) ||
-		    ((hooks[i].flags & HOOK_METHODS) && !o->methods && !o->watch_methods))
+		if ((hooks[i].flags & HOOK_TRACEPOINT) || hook_methods_off(&hooks[i], o))
 			continue;
 		funcs[i] = hooks[i].func;
 		mods[i] = hooks[i].module;
