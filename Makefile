@@ -68,10 +68,10 @@ $(OUT)/tests/%.o: tests/unit/%.c $(wildcard user/*.h) $(SKELS) | $(OUT)/tests
 $(UNIT_BIN): $(patsubst tests/unit/%.c,$(OUT)/tests/%.o,$(UNIT_SRCS)) $(LIB_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(BPFT_BIN): tests/bpf/bpf_tests.c $(LIB_OBJS) $(SKELS) | $(OUT)/tests
+$(BPFT_BIN): tests/bpf/bpf_tests.c tests/bpf/bpf_check.h $(LIB_OBJS) $(SKELS) | $(OUT)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) tests/bpf/bpf_tests.c $(LIB_OBJS) $(LDLIBS) -o $@
 
-$(STATT_BIN): tests/bpf/stats_tests.c $(LIB_OBJS) $(SKELS) | $(OUT)/tests
+$(STATT_BIN): tests/bpf/stats_tests.c tests/bpf/bpf_check.h $(LIB_OBJS) $(SKELS) | $(OUT)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) tests/bpf/stats_tests.c $(LIB_OBJS) $(LDLIBS) -o $@
 
 # Dispatch: the guest helper that reads the acpitrace input device, and the

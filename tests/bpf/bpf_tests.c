@@ -17,23 +17,13 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "acpitrace.h"
+#include "bpf_check.h"
 #include "capture_test.h"
 #include "capture_test.skel.h"
 #include "policy.h"
 #include "policy_kernel.h"
 
 
-static int passed, failed, skipped;
-static int case_failed;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		fprintf(stderr, "  %s:%d: %s: ", __FILE__, __LINE__, #cond);	\
-		fprintf(stderr, __VA_ARGS__);				\
-		fprintf(stderr, "\n");					\
-		case_failed = 1;					\
-	}								\
-} while (0)
 
 #define SEG(s) ((uint32_t)(s)[0] | (uint32_t)(s)[1] << 8 | (uint32_t)(s)[2] << 16 | (uint32_t)(s)[3] << 24)
 
@@ -419,9 +409,7 @@ int main(void)
 		case_failed = 0;
 		cases[i].fn(&f);
 		teardown(&f);
-		printf("%s %s\n", case_failed ? "FAIL" : "PASS", cases[i].name);
-		case_failed ? failed++ : passed++;
+		case_end(cases[i].name);
 	}
-	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
-	return failed ? 1 : 0;
+	return summary();
 }

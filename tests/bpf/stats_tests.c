@@ -17,22 +17,12 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "acpitrace.h"
+#include "bpf_check.h"
 #include "stats.h"
 #include "stats_test.h"
 #include "stats_test.skel.h"
 #include "health.h"
 
-static int passed, failed, skipped;
-static int case_failed;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		fprintf(stderr, "  %s:%d: %s: ", __FILE__, __LINE__, #cond);	\
-		fprintf(stderr, __VA_ARGS__);				\
-		fprintf(stderr, "\n");					\
-		case_failed = 1;					\
-	}								\
-} while (0)
 
 #define SEC_NS 1000000000ULL
 #define MS 1000000ULL
@@ -369,10 +359,8 @@ int main(void)
 		}
 		case_failed = 0;
 		cases[i].fn(&f);
-		printf("%s %s\n", case_failed ? "FAIL" : "PASS", cases[i].name);
-		case_failed ? failed++ : passed++;
+		case_end(cases[i].name);
 		teardown(&f);
 	}
-	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
-	return failed ? 1 : 0;
+	return summary();
 }
