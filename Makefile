@@ -43,6 +43,7 @@ UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BIN  := $(OUT)/tests/unit_tests
 BPFT_BIN  := $(OUT)/tests/bpf_tests
 STATT_BIN := $(OUT)/tests/stats_tests
+VERIFY_BIN := $(OUT)/tests/verify_tests
 
 .PHONY: all clean test hosttest unittest bpftest vmtest demo deps vmlinux fuzz
 .DELETE_ON_ERROR:
@@ -74,6 +75,9 @@ $(BPFT_BIN): tests/bpf/bpf_tests.c tests/bpf/bpf_check.h $(LIB_OBJS) $(SKELS) | 
 $(STATT_BIN): tests/bpf/stats_tests.c tests/bpf/bpf_check.h $(LIB_OBJS) $(SKELS) | $(OUT)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) tests/bpf/stats_tests.c $(LIB_OBJS) $(LDLIBS) -o $@
 
+$(VERIFY_BIN): tests/bpf/verify_tests.c tests/bpf/bpf_check.h $(SKELS) | $(OUT)/tests
+	$(CC) $(CFLAGS) $(LDFLAGS) tests/bpf/verify_tests.c $(LDLIBS) -o $@
+
 # Dispatch: the guest helper that reads the acpitrace input device, and the
 # policy parser's libFuzzer target (make fuzz FUZZ_SECONDS=30).
 EVREAD    := $(OUT)/tools/evread
@@ -102,9 +106,10 @@ $(OUT) $(OUT)/user $(OUT)/tests:
 unittest: $(UNIT_BIN)
 	$(UNIT_BIN)
 
-bpftest: $(BPFT_BIN) $(STATT_BIN)
+bpftest: $(BPFT_BIN) $(STATT_BIN) $(VERIFY_BIN)
 	$(BPFT_BIN)
 	$(STATT_BIN)
+	$(VERIFY_BIN)
 
 # acpitrace top under a pseudo-terminal and without one (script(1), bsdutils)
 .PHONY: ttytest
