@@ -330,19 +330,22 @@ static __always_inline int hook_notify_exit(void)
 /*
  * Handlers of a queued Notify run here: make them children of it, and
  * time them all (the Notify dispatch histogram).  aux[0]: start, aux[1]:
- * whether a causal link was found and a context pushed.
+ * whether a causal link was found and a context pushed; arg[0], arg[1]:
+ * the Notify's node and value.
  */
-static __always_inline int hook_notify_dispatch_enter(void *context)
+static __always_inline int hook_notify_dispatch_enter(union acpi_generic_state *info)
 {
 	struct at_frame *f;
 	struct at_ctx parent = {};
-	bool linked = at_link_get((__u64)context, AT_LINK_DPC, &parent, true);
+	bool linked = at_link_get((__u64)info, AT_LINK_DPC, &parent, true);
 
 	f = frame_new(H_NOTIFY_DISPATCH);
 	if (!f)
 		return 0;
 	f->aux[0] = bpf_ktime_get_ns();
 	f->aux[1] = linked;
+	f->arg[0] = (__u64)BPF_CORE_READ(info, notify.node);
+	f->arg[1] = BPF_CORE_READ(info, notify.value);
 	if (!linked)
 		return 0;
 	f->self = parent;
@@ -361,7 +364,7 @@ static __always_inline int hook_notify_dispatch_exit(void)
 		at_task_pop(&f->prev);
 	/* filters apply here too: no Notify records wanted, no histogram */
 	if (!at_filter.source_mask || (at_filter.source_mask & (1U << AT_SRC_NOTIFY)))
-		at_stats_notify_dispatch(f->aux[1] ? f->self.id : 0,
+		at_stats_notify_dispatch((void *)f->arg[0], f->arg[1],
 					 bpf_ktime_get_ns() - f->aux[0], f->aux[0]);
 	frame_del(H_NOTIFY_DISPATCH);
 	return 0;

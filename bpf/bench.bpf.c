@@ -13,7 +13,6 @@
  *                  stats, policy verdict, ring buffer (capture.bpf.h)
  *   bench_direct   prototype: the same work written straight into the
  *                  ring-buffer reservation (no scratch memset + memcpy)
- *                  and one probe read per path level instead of two
  *
  * bench_tp runs the capture core once per getppid() for the comparison
  * with bpftrace on the same tracepoint.
@@ -84,39 +83,6 @@ static long cb_capture(__u64 i, void *ctx)
 }
 
 /*
- * Prototype path walk: one bpf_probe_read_kernel per level (the node's
- * first 32 bytes hold both name and parent) instead of two CO-RE reads,
- * plus the truncation check.
- */
-static __always_inline void proto_read_path(struct at_path *p, const void *node_ptr)
-{
-	__u32 off_name = bpf_core_field_offset(struct acpi_namespace_node, name);
-	__u32 off_parent = bpf_core_field_offset(struct acpi_namespace_node, parent);
-	const void *node = node_ptr;
-	__u64 buf[4];
-	__u32 i;
-
-	p->depth = 0;
-	if (off_name > sizeof(buf) - 4 || off_parent > sizeof(buf) - 8)
-		return at_read_path(p, node_ptr);
-	for (i = 0; i < AT_PATH_SEGS; i++) {
-		const void *parent;
-
-		if (!node || bpf_probe_read_kernel(buf, sizeof(buf), node))
-			return;
-		parent = *(void **)((char *)buf + off_parent);
-		if (!parent)
-			return;
-		p->seg[i] = *(__u32 *)((char *)buf + off_name);
-		p->depth = i + 1;
-		node = parent;
-	}
-	if (node && !bpf_probe_read_kernel(buf, sizeof(buf), node) &&
-	    *(void **)((char *)buf + off_parent))
-		p->depth |= 0x80;
-}
-
-/*
  * The capture core's work with the record built in the reservation:
  * only the bytes no field writes are zeroed.  Same counters and filter
  * semantics as at_emit, except that a filtered record is reserved and
@@ -156,7 +122,7 @@ static long cb_direct(__u64 i, void *ctx)
 	e->data_len = 0;
 	e->result = 0;
 	e->number = 0x86;
-	proto_read_path(&e->path, &nodes[4]);
+	at_read_path(&e->path, &nodes[4]);
 	e->path2.depth = 0;
 	__builtin_memset(&e->ec, 0, sizeof(e->ec));
 	__builtin_memset(&e->wmi, 0, sizeof(e->wmi));

@@ -30,7 +30,9 @@ static __always_inline void save_ctx(const struct at_ctx *c)
 
 static __always_inline void build_namespace(void)
 {
-	/* 0 root "\___", 1 _SB_, 2 PCI0, 3 S30_, 4 _GPE, 5 _E01 */
+	/* 0 root "\___", 1 _SB_, 2 PCI0, 3 S30_, 4 _GPE, 5 _E01; once, OP_NODE_SET edits it */
+	if (nodes[1].parent)
+		return;
 	nodes[0].name.integer = AT_ROOT_NAME;
 	nodes[1].name.integer = 0x5f42535f;	/* "_SB_" */
 	nodes[1].parent = &nodes[0];
@@ -59,6 +61,43 @@ static __always_inline int op_emit(__u64 source, __s64 node, __u64 number)
 		at_read_path(&e->path, &nodes[node]);
 	result.path = e->path;
 	return at_emit(e);
+}
+
+/* Turn a node into another one at the same address (a freed and reused node). */
+static __always_inline int op_node_set(__u64 idx, __u64 field, __u64 value)
+{
+	if (idx >= NODES)
+		return -1;
+	switch (field) {
+	case NODE_NAME:
+		nodes[idx].name.integer = value;
+		return 0;
+	case NODE_PARENT:
+		if (value >= NODES)
+			return -1;
+		nodes[idx].parent = &nodes[value];
+		return 0;
+	case NODE_OWNER:
+		nodes[idx].owner_id = value;
+		return 0;
+	}
+	return -1;
+}
+
+/* Edit the cached path of a node, to see whether a record used the cache. */
+static __always_inline int op_cache_poke(__u64 idx, __u64 seg, __u64 name)
+{
+	struct at_path_cached *c;
+	__u64 key;
+
+	if (idx >= NODES || seg >= AT_PATH_SEGS)
+		return -1;
+	key = (__u64)&nodes[idx];
+	c = bpf_map_lookup_elem(&path_cache, &key);
+	if (!c)
+		return 1;
+	c->path.seg[seg] = name;
+	return 0;
 }
 
 SEC("raw_tp")
@@ -100,6 +139,12 @@ int capture_test(struct bpf_raw_tracepoint_args *ctx)
 		result.ret = v ? 0 : 1;
 		break;
 	}
+	case OP_NODE_SET:
+		result.ret = op_node_set(ctx->args[1], ctx->args[2], ctx->args[3]);
+		break;
+	case OP_CACHE_POKE:
+		result.ret = op_cache_poke(ctx->args[1], ctx->args[2], ctx->args[3]);
+		break;
 	default:
 		result.ret = -1;
 	}

@@ -11,6 +11,14 @@ enum test_op {
 	OP_LINK_GET,		/* args: ptr, kind, take -> ret, result.ctx_* */
 	OP_CHILD,		/* args: 1 = child of result.ctx_*, 0 = new root */
 	OP_LINK_AGE,		/* args: ptr, kind: backdate the link */
+	OP_NODE_SET,		/* args: node index, field (enum node_field), value */
+	OP_CACHE_POKE,		/* args: node index, segment, name: edit its path_cache entry */
+};
+
+enum node_field {
+	NODE_NAME,
+	NODE_PARENT,		/* value: node index */
+	NODE_OWNER,
 };
 
 struct test_result {

@@ -35,14 +35,6 @@ struct {
 	__type(value, struct at_key_count);
 } key_counts SEC(".maps");
 
-/* Notify record id -> its key, until the Notify's handlers ran. */
-struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
-	__uint(max_entries, AT_NOTIFY_PENDING);
-	__type(key, __u64);
-	__type(value, struct at_key);
-} notify_keys SEC(".maps");
-
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, AT_KEY_ENTRIES);
@@ -397,9 +389,6 @@ static __always_inline void at_stats_account_at(const struct at_event *e, __u64 
 			c->count++;
 		c->time_ns += ns;
 	}
-	/* until its handlers have run (at_stats_notify_dispatch) */
-	if (e->source == AT_SRC_NOTIFY)
-		bpf_map_update_elem(&notify_keys, &e->id, &k, BPF_ANY);
 	if (at_storm_sources & (1U << (k.source & 31)))
 		at_storm_update(&k, s, counted, ns, now, e->id);
 }
@@ -413,28 +402,29 @@ static __always_inline void at_stats_account(const struct at_event *e)
 /*
  * A Notify's handlers run later, in kacpi_notify, with no record of their
  * own: their time lands on the Notify's key (time_ns, storm CPU time) as a
- * GPE method's lands on its GPE.  @id is the Notify record's id (the parent
- * the dispatch was linked to, 0 when unknown), mapped to its key in
- * notify_keys when the record was accounted.
+ * GPE method's lands on its GPE.  The key is rebuilt from the queued
+ * Notify's @node and @value; only a key that exists gets the time, so a
+ * Notify that was filtered out (and never accounted) adds none.
  */
-static __always_inline void at_stats_notify_dispatch(__u64 id, __u64 ns, __u64 now)
+static __always_inline void at_stats_notify_dispatch(const void *node, __u32 value,
+						     __u64 ns, __u64 now)
 {
+	struct at_key k = { .source = AT_SRC_NOTIFY, .number = value };
 	struct at_key_count *c;
 	struct at_key_state *s;
-	struct at_key k, *kp;
+	struct at_path path;
 
 	at_hist_add(AT_HIST_NOTIFY, ns);
-	kp = id ? bpf_map_lookup_elem(&notify_keys, &id) : NULL;
-	if (!kp)
+	if (!node)
 		return;
-	k = *kp;
-	bpf_map_delete_elem(&notify_keys, &id);
+	at_read_path(&path, node);
+	k.hash = at_path_hash(&path);
 	c = bpf_map_lookup_elem(&key_counts, &k);
 	if (c)
 		c->time_ns += ns;
 	s = bpf_map_lookup_elem(&key_state, &k);
-	if (s && (at_storm_sources & (1U << (k.source & 31))))
-		at_storm_update(&k, s, false, ns, now, id);
+	if (s && (at_storm_sources & (1U << AT_SRC_NOTIFY)))
+		at_storm_update(&k, s, false, ns, now, 0);
 }
 
 /* ---- sweep: storms that stopped dead ------------------------------------ */

@@ -25,7 +25,6 @@
  * or of the WMI GUID (0 when the number alone names the key).
  */
 /* Notifies whose handlers have not run yet, remembered for their time. */
-#define AT_NOTIFY_PENDING	1024
 
 struct at_key {
 	__u32 source;		/* enum at_source */

@@ -66,10 +66,14 @@ int stats_test(struct bpf_raw_tracepoint_args *ctx)
 		at_stats_sweep_at(ctx->args[1]);
 		result.ret = 0;
 		break;
-	case SOP_NOTIFY_DISPATCH:
-		at_stats_notify_dispatch(ctx->args[1], ctx->args[2], ctx->args[3]);
+	case SOP_NOTIFY_DISPATCH: {
+		__u32 node = ctx->args[1] & 0xff;
+
+		at_stats_notify_dispatch(node < NODES ? &nodes[node] : NULL,
+					 ctx->args[1] >> 8, ctx->args[2], ctx->args[3]);
 		result.ret = 0;
 		break;
+	}
 	case SOP_LOG2:
 		result.ret = at_log2(ctx->args[1]);
 		break;

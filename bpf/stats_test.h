@@ -8,7 +8,7 @@ enum stats_test_op {
 	SOP_SWEEP,	/* args: now */
 	SOP_LOG2,	/* args: value -> ret */
 	SOP_WINDOW,	/* args: prev, cur, now -> ret (events/s) */
-	SOP_NOTIFY_DISPATCH,	/* args: notify record id, ns, now */
+	SOP_NOTIFY_DISPATCH,	/* args: node | value << 8, ns, now */
 };
 
 #define STATS_TEST_NO_NODE 0xff

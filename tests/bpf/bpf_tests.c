@@ -131,6 +131,36 @@ static void t_path_walk(struct fixture *f)
 	CHECK(f->last.path.depth == 0, "the root has no segments, depth %u", f->last.path.depth);
 }
 
+/*
+ * Paths come from path_cache while the node is unchanged; a node whose
+ * name, parent or owner changed (freed memory reused) is walked again.
+ */
+static void t_path_cache(struct fixture *f)
+{
+	emit(f, AT_SRC_NOTIFY, 3, 1);
+	CHECK(run(f, OP_CACHE_POKE, 3, 1, SEG("XXXX")) == 0, "no cache entry after a walk");
+	emit(f, AT_SRC_NOTIFY, 3, 1);
+	CHECK(f->skel->bss->result.path.seg[1] == SEG("XXXX") &&
+	      f->skel->bss->result.path.depth == 3, "second record did not use the cache");
+
+	run(f, OP_NODE_SET, 3, NODE_NAME, SEG("S31_"));
+	emit(f, AT_SRC_NOTIFY, 3, 1);
+	CHECK(f->skel->bss->result.path.seg[0] == SEG("S31_") &&
+	      f->skel->bss->result.path.seg[1] == SEG("PCI0"), "renamed node: stale path");
+
+	run(f, OP_CACHE_POKE, 3, 1, SEG("XXXX"));
+	run(f, OP_NODE_SET, 3, NODE_PARENT, 4);
+	emit(f, AT_SRC_NOTIFY, 3, 1);
+	CHECK(f->skel->bss->result.path.depth == 2 &&
+	      f->skel->bss->result.path.seg[1] == SEG("_GPE"), "moved node: stale path");
+
+	run(f, OP_CACHE_POKE, 3, 1, SEG("XXXX"));
+	run(f, OP_NODE_SET, 3, NODE_OWNER, 7);
+	emit(f, AT_SRC_NOTIFY, 3, 1);
+	CHECK(f->skel->bss->result.path.seg[1] == SEG("_GPE"), "new owner: stale path");
+	CHECK(drain(f) == 5, "five records");
+}
+
 static void t_ids_unique(struct fixture *f)
 {
 	uint64_t prev = 0;
@@ -377,6 +407,7 @@ int main(void)
 	static const char *const sb[] = { "_SB_" };
 	struct test_case cases[] = {
 		{ .name = "path_walk", .fn = t_path_walk },
+		{ .name = "path_cache", .fn = t_path_cache },
 		{ .name = "ids_unique", .fn = t_ids_unique },
 		{ .name = "filter_source", .fn = t_filter_source, .filter = { .source_mask = 1U << AT_SRC_NOTIFY } },
 		{ .name = "filter_path_exact", .fn = t_filter_path_exact, .filter = path_filter(s30, 3, 0) },
