@@ -119,7 +119,7 @@ int cmd_probe(int argc, char **argv)
 	}
 	if (optind < argc)
 		return usage_error("probe", "unexpected argument '%s'", argv[optind]);
-	kernel_probe(&k);
+	kernel_probe(&k, true);
 	attach_plan(&k, &ao, &p);
 	for (unsigned int i = 0; i < nr_hooks; i++)
 		usable += p.h[i].mode != MODE_SKIP;

@@ -71,7 +71,7 @@ static int probe_kprobe(struct kernel_info *k)
 	return 0;
 }
 
-int kernel_probe(struct kernel_info *k)
+int kernel_probe(struct kernel_info *k, bool test_fentry)
 {
 	struct utsname u;
 
@@ -81,7 +81,14 @@ int kernel_probe(struct kernel_info *k)
 	k->vmlinux_btf = btf__load_vmlinux_btf();
 	if (!k->vmlinux_btf)
 		k->vmlinux_btf = NULL;
-	k->fentry_err = probe_fentry(k);
+	if (test_fentry) {
+		k->fentry_err = probe_fentry(k);
+	} else {
+		k->fentry_err = k->vmlinux_btf ? 0 : -ENOENT;
+		snprintf(k->fentry_why, sizeof(k->fentry_why), "%s", k->vmlinux_btf ?
+			 "not tested; the loader falls back to kprobes if it fails" :
+			 "no kernel BTF (/sys/kernel/btf/vmlinux)");
+	}
 	k->kprobe_err = probe_kprobe(k);
 	return 0;
 }

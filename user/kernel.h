@@ -19,7 +19,13 @@ struct kernel_info {
 	char kprobe_why[160];
 };
 
-int kernel_probe(struct kernel_info *k);
+/*
+ * @test_fentry: load and attach a test fentry program to know for sure
+ * (`acpitrace probe`).  It costs 0.2 s in a TCG guest, so the tracer
+ * skips it: fentry is assumed where the kernel has BTF, and the tracer
+ * falls back to kprobes when its fentry programs fail to load or attach.
+ */
+int kernel_probe(struct kernel_info *k, bool test_fentry);
 void kernel_release(struct kernel_info *k);
 
 struct func_place {

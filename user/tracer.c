@@ -74,13 +74,63 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	return 0;
 }
 
+/* Hooks planned on fentry, and how many of them are attached. */
+static unsigned int fentry_hooks(const struct plan *p, bool attached)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		n += p->h[i].mode == MODE_FENTRY && (!attached || p->h[i].attached);
+	return n;
+}
+
+/*
+ * kernel_probe did not test fentry (it costs a program load, an attach
+ * and a detach: 0.2 s in a TCG guest), so a kernel that refuses fentry
+ * says so here, by failing the load or every fentry attach.  Record why,
+ * for tracer_explain_refusal, and load again with kprobes when allowed.
+ */
+static int fall_back_to_kprobes(struct tracer *t, const struct tracer_opts *o,
+				struct attach_opts *ao, const char *step)
+{
+	t->k.fentry_err = -1;
+	snprintf(t->k.fentry_why, sizeof(t->k.fentry_why), "%s its fentry programs: %.120s",
+		 step, t->error);
+	attach_detach(&t->plan);
+	acpitrace_bpf__destroy(t->skel);
+	t->skel = NULL;
+	if (ao->force != FORCE_AUTO || t->k.kprobe_err)
+		return -1;
+	ao->force = FORCE_KPROBE;
+	t->k.vmlinux_btf = btf__load_vmlinux_btf();
+	attach_plan(&t->k, ao, &t->plan);
+	btf__free(t->k.vmlinux_btf);
+	t->k.vmlinux_btf = NULL;
+	if (!any_planned(&t->plan))
+		return -1;
+	return load(t, o);
+}
+
+static int attach(struct tracer *t)
+{
+	double t0 = mono_ms();
+
+	attach_all(t->skel, &t->plan);
+	t->attach_ms += mono_ms() - t0;
+	if (attach_has_source(&t->plan, true))
+		return 0;
+	snprintf(t->error, sizeof(t->error), "every hook failed to attach");
+	return -1;
+}
+
 int tracer_open(struct tracer *t, const struct tracer_opts *o)
 {
 	struct attach_opts ao = o->attach;
+	double t0;
 
 	memset(t, 0, sizeof(*t));
 	acpi_sysfs_load(&t->sys, NULL);
-	kernel_probe(&t->k);
+	kernel_probe(&t->k, false);
 	attach_plan(&t->k, &ao, &t->plan);
 	if (!any_planned(&t->plan)) {
 		snprintf(t->error, sizeof(t->error), "no hook can attach on this kernel");
@@ -93,30 +143,21 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 	 */
 	btf__free(t->k.vmlinux_btf);
 	t->k.vmlinux_btf = NULL;
-	t->load_ms = -mono_ms();
-	if (load(t, o)) {
-		/* one fentry target the verifier rejects: kprobes may still do */
-		if (ao.force != FORCE_AUTO || t->k.kprobe_err)
-			return -1;
-		ao.force = FORCE_KPROBE;
-		t->k.vmlinux_btf = btf__load_vmlinux_btf();
-		attach_plan(&t->k, &ao, &t->plan);
-		btf__free(t->k.vmlinux_btf);
-		t->k.vmlinux_btf = NULL;
-		if (!any_planned(&t->plan) || load(t, o))
-			return -1;
-	}
-	t->load_ms += mono_ms();
+	t0 = mono_ms();
+	/* also one fentry target the verifier rejects: kprobes may still do */
+	if (load(t, o) && (!fentry_hooks(&t->plan, false) ||
+			   fall_back_to_kprobes(t, o, &ao, "loading")))
+		return -1;
+	t->load_ms = mono_ms() - t0;
 	if (o->nwatch && tracer_watch_methods(t, o->watch, o->nwatch))
 		return -1;
-	t->attach_ms = -mono_ms();
-	attach_all(t->skel, &t->plan);
-	t->attach_ms += mono_ms();
-	if (!attach_has_source(&t->plan, true)) {
-		snprintf(t->error, sizeof(t->error), "every hook failed to attach");
-		return -1;
+	if (attach(t) && !fentry_hooks(&t->plan, true) && fentry_hooks(&t->plan, false)) {
+		if (fall_back_to_kprobes(t, o, &ao, "attaching") ||
+		    (o->nwatch && tracer_watch_methods(t, o->watch, o->nwatch)))
+			return -1;
+		return attach(t);
 	}
-	return 0;
+	return attach_has_source(&t->plan, true) ? 0 : -1;
 }
 
 int tracer_watch_methods(struct tracer *t, const uint32_t *names, unsigned int n)
