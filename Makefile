@@ -18,14 +18,12 @@ ARCH      := x86
 CFLAGS    ?= -O2 -g
 override CFLAGS += -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE -I$(OUT) -Ibpf -Iuser
 override CFLAGS += $(shell pkg-config --cflags libevdev)
-LDLIBS    := -lbpf -lelf -lz -levdev
-LDLIBS    += -lmicrohttpd -lncurses -ltinfo
-# Dynamic by default: libmicrohttpd pulls in gnutls, whose p11-kit and
-# libunistring Debian ships without static archives.  Guests still work:
-# tools/vm/initramfs copies the libraries ldd names.  STATIC=1 needs them.
-STATIC    ?= 0
-ifeq ($(STATIC),1)
-LDFLAGS   += -static
+LDLIBS    := -lbpf -lelf -lz -levdev -lncurses -ltinfo
+# libmicrohttpd (and gnutls behind it) is dlopen()ed by the metrics
+# exporter only (user/metrics_http.c): its soname, read from the dev link.
+MHD_SONAME := $(shell objdump -p $$(pkg-config --variable=libdir libmicrohttpd 2>/dev/null)/libmicrohttpd.so 2>/dev/null | awk '/SONAME/ { print $$2 }')
+ifneq ($(MHD_SONAME),)
+override CFLAGS += -DMHD_SONAME='"$(MHD_SONAME)"'
 endif
 
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux -Ibpf \
