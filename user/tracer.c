@@ -74,13 +74,22 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	return 0;
 }
 
-/* Hooks planned on fentry, and how many of them are attached. */
-static unsigned int fentry_hooks(const struct plan *p, bool attached)
+/*
+ * Hooks planned on fentry, or those of them that attached; with @why, the
+ * reason the first one that did not attach gave.
+ */
+static unsigned int fentry_hooks(const struct plan *p, bool attached, char *why, size_t len)
 {
 	unsigned int n = 0;
 
-	for (unsigned int i = 0; i < nr_hooks; i++)
-		n += p->h[i].mode == MODE_FENTRY && (!attached || p->h[i].attached);
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		if (p->h[i].mode != MODE_FENTRY)
+			continue;
+		if (!attached || p->h[i].attached)
+			n++;
+		else if (why && !*why)
+			snprintf(why, len, "%s", p->h[i].why);
+	}
 	return n;
 }
 
@@ -126,7 +135,9 @@ static int attach(struct tracer *t)
 int tracer_open(struct tracer *t, const struct tracer_opts *o)
 {
 	struct attach_opts ao = o->attach;
+	char why[sizeof(t->plan.h[0].why)] = "";
 	double t0;
+	int err;
 
 	memset(t, 0, sizeof(*t));
 	acpi_sysfs_load(&t->sys, NULL);
@@ -145,19 +156,22 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 	t->k.vmlinux_btf = NULL;
 	t0 = mono_ms();
 	/* also one fentry target the verifier rejects: kprobes may still do */
-	if (load(t, o) && (!fentry_hooks(&t->plan, false) ||
+	if (load(t, o) && (!fentry_hooks(&t->plan, false, NULL, 0) ||
 			   fall_back_to_kprobes(t, o, &ao, "loading")))
 		return -1;
 	t->load_ms = mono_ms() - t0;
 	if (o->nwatch && tracer_watch_methods(t, o->watch, o->nwatch))
 		return -1;
-	if (attach(t) && !fentry_hooks(&t->plan, true) && fentry_hooks(&t->plan, false)) {
+	err = attach(t);
+	if (fentry_hooks(&t->plan, false, NULL, 0) &&
+	    !fentry_hooks(&t->plan, true, why, sizeof(why))) {
+		snprintf(t->error, sizeof(t->error), "%s", why);
 		if (fall_back_to_kprobes(t, o, &ao, "attaching") ||
 		    (o->nwatch && tracer_watch_methods(t, o->watch, o->nwatch)))
 			return -1;
-		return attach(t);
+		err = attach(t);
 	}
-	return attach_has_source(&t->plan, true) ? 0 : -1;
+	return err;
 }
 
 int tracer_watch_methods(struct tracer *t, const uint32_t *names, unsigned int n)

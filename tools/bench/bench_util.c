@@ -214,8 +214,22 @@ double child_stop(struct child *c)
 	int status;
 
 	if (c->pid > 0) {
+		/*
+		 * bpftrace 0.17 now and then catches SIGINT and stays in
+		 * epoll_wait: give it 10 s, then kill it (ru_maxrss is kept).
+		 */
+		pid_t reaped = 0;
+
 		kill(c->pid, SIGINT);
-		wait4(c->pid, &status, 0, &ru);
+		for (int i = 0; i < 100 && !reaped; i++) {
+			reaped = wait4(c->pid, &status, WNOHANG, &ru);
+			if (!reaped)
+				usleep(100000);
+		}
+		if (!reaped) {
+			kill(c->pid, SIGKILL);
+			wait4(c->pid, &status, 0, &ru);
+		}
 		c->pid = 0;
 	}
 	if (c->draining)
