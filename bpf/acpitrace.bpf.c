@@ -160,7 +160,7 @@ static __always_inline int hook_sci_exit(__u32 handled)
 	e->duration_ns = bpf_ktime_get_ns() - s->sci.ts;
 	e->flags |= AT_F_HAS_DURATION;
 	e->result = handled;
-	at_emit(e);
+	at_emit(e, AT_SRC_SCI);
 	return 0;
 }
 
@@ -201,7 +201,7 @@ static __always_inline int hook_gev(__u32 type, void *device, __u32 number)
 	if (s->active)
 		s->cur = self;
 	if (type != ACPI_EVENT_TYPE_GPE) {
-		at_emit(e);
+		at_emit(e, AT_SRC_FIXED);
 		return 0;
 	}
 	at_read_path(&e->path2, device);
@@ -210,7 +210,7 @@ static __always_inline int hook_gev(__u32 type, void *device, __u32 number)
 		return 0;
 	}
 	e->subtype = AT_GPE_UNKNOWN;
-	at_emit(e);
+	at_emit(e, AT_SRC_GPE);
 	return 0;
 }
 
@@ -230,7 +230,7 @@ static __always_inline int hook_gpe_detect_exit(struct acpi_gpe_event_info *gei,
 	gpe_fill_dispatch(e, gei);
 	e->duration_ns = bpf_ktime_get_ns() - e->ts_ns;
 	e->flags |= AT_F_HAS_DURATION;
-	at_emit(e);
+	at_emit(e, AT_SRC_GPE);
 	return 0;
 }
 
@@ -272,7 +272,7 @@ static __always_inline int hook_gpe_method_exit(void)
 			at_read_path(&e->path, (void *)f->arg[2]);
 		e->duration_ns = bpf_ktime_get_ns() - f->self.ts;
 		e->flags |= AT_F_HAS_DURATION;
-		at_emit(e);
+		at_emit(e, AT_SRC_METHOD);
 	}
 	frame_del(H_GPE_METHOD);
 	return 0;
@@ -310,7 +310,7 @@ static __always_inline int hook_notify_enter(void *node, __u32 value)
 		e->context = kind;
 		e->number = value;
 		at_read_path(&e->path, node);
-		at_emit(e);
+		at_emit(e, AT_SRC_NOTIFY);
 	}
 	at_task_push(&f->self, &f->prev);
 	return 0;
@@ -424,7 +424,7 @@ static __always_inline int hook_ec_txn_exit(__u32 hook, int ret)
 
 			at_link_put(work, AT_LINK_QUERY_WORK, &f->self);
 		}
-		at_emit(e);
+		at_emit(e, AT_SRC_EC);
 	}
 	frame_del(hook);
 	return 0;
@@ -508,7 +508,7 @@ static __always_inline int hook_ec_query_exit(void)
 			at_read_path(&e->path, (void *)f->arg[1]);
 		e->duration_ns = bpf_ktime_get_ns() - f->self.ts;
 		e->flags |= AT_F_HAS_DURATION;
-		at_emit(e);
+		at_emit(e, AT_SRC_EC_QUERY);
 	}
 	frame_del(H_EC_QUERY);
 	return 0;
@@ -546,7 +546,7 @@ static __always_inline int hook_ged_exit(void)
 		at_read_path(&e->path, (void *)f->arg[2]);
 		e->duration_ns = bpf_ktime_get_ns() - f->self.ts;
 		e->flags |= AT_F_HAS_DURATION;
-		at_emit(e);
+		at_emit(e, AT_SRC_GED);
 	}
 	frame_del(H_GED);
 	return 0;
@@ -591,7 +591,7 @@ static __always_inline int wmi_end(__u32 owner)
 	e->result = 0;
 	e->duration_ns = bpf_ktime_get_ns() - e->ts_ns;
 	e->flags |= AT_F_HAS_DURATION;
-	at_emit(e);
+	at_emit(e, AT_SRC_WMI);
 	bpf_map_delete_elem(&wmi_pending, &tid);
 	return 0;
 }
@@ -767,7 +767,7 @@ static __always_inline int hook_method_exit(__u32 status)
 		method_result(e, (void *)f->arg[1]);
 		e->duration_ns = bpf_ktime_get_ns() - f->self.ts;
 		e->flags |= AT_F_HAS_DURATION;
-		at_emit(e);
+		at_emit(e, AT_SRC_METHOD);
 	}
 	frame_del(H_METHOD);
 	return 0;

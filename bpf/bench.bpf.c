@@ -56,7 +56,7 @@ static __always_inline int capture_one(void)
 		return -1;
 	e->number = 0x86;
 	at_read_path(&e->path, &nodes[4]);
-	return at_emit(e);
+	return at_emit(e, AT_SRC_NOTIFY);
 }
 
 static long cb_empty(__u64 i, void *ctx)
@@ -151,7 +151,7 @@ static long cb_direct(__u64 i, void *ctx)
 		bpf_ringbuf_discard(e, 0);
 		return 0;
 	}
-	at_stats_account(e);
+	at_stats_account(e, src);
 	if (at_policy_verdict(e) == AT_VERDICT_DROP ||
 	    !at_rate_ok(src, e->ts_ns)) {
 		bpf_ringbuf_discard(e, 0);
@@ -204,7 +204,7 @@ static long cb_parts(__u64 i, void *ctx)
 			return 0;
 	}
 	if (parts & PART_STATS)
-		at_stats_account(e);
+		at_stats_account(e, src);
 	if ((parts & PART_POLICY) && at_policy_verdict(e) == AT_VERDICT_DROP)
 		return 0;
 	if (parts & PART_RING) {

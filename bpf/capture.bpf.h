@@ -409,14 +409,16 @@ static __always_inline bool at_rate_ok(__u32 src, __u64 now)
 /*
  * Count, filter, rate limit and submit one record.  Returns 0 when the
  * record reached the ring buffer, 1 filtered, 2 rate limited, 3 dropped.
+ * @src must be e->source, passed as the hook's constant: read back from
+ * the record (map memory) it is unknown to the verifier, which then walks
+ * the accounting of every source in every hook.
  */
-static __always_inline int at_emit(const struct at_event *e)
+static __always_inline int at_emit(const struct at_event *e, const __u32 src)
 {
-	__u32 src = e->source;
 	struct at_counters *c;
 	struct at_event *slot;
 
-	if (src >= AT_SRC_MAX)
+	if (src >= AT_SRC_MAX || src != e->source)
 		return 1;
 	c = at_counter(src);
 	if (!c)
@@ -426,7 +428,7 @@ static __always_inline int at_emit(const struct at_event *e)
 		c->filtered++;
 		return 1;
 	}
-	at_stats_account(e);
+	at_stats_account(e, src);
 	if (at_policy_verdict(e) == AT_VERDICT_DROP)
 		return 1;
 	if (!at_rate_ok(src, e->ts_ns)) {

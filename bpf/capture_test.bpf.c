@@ -60,7 +60,7 @@ static __always_inline int op_emit(__u64 source, __s64 node, __u64 number)
 	if (node >= 0 && node < NODES)
 		at_read_path(&e->path, &nodes[node]);
 	result.path = e->path;
-	return at_emit(e);
+	return at_emit(e, source);
 }
 
 /* Turn a node into another one at the same address (a freed and reused node). */

@@ -130,14 +130,14 @@ static __always_inline __u64 at_guid_hash(const __u8 *g)
  * The key a record is counted under and its histogram.  Returns false when
  * the record only adds time: a GPE's _Lxx/_Exx run is charged to the GPE.
  */
-static __always_inline bool at_key_of(const struct at_event *e, struct at_key *k,
-				      __u32 *hist)
+static __always_inline bool at_key_of(const struct at_event *e, __u32 src,
+				      struct at_key *k, __u32 *hist)
 {
-	k->source = e->source;
+	k->source = src;
 	k->number = e->number;
 	k->hash = 0;
 	*hist = AT_HIST_MAX;
-	switch (e->source) {
+	switch (src) {
 	case AT_SRC_SCI:
 		k->number = 0;
 		*hist = AT_HIST_SCI;
@@ -207,7 +207,7 @@ name:
 	/* a GPE learns its method from the _Lxx/_Exx record */
 	if (!s->path.depth && e->path.depth)
 		s->path = e->path;
-	if (e->source == AT_SRC_WMI && (e->flags & AT_F_HAS_GUID) &&
+	if (k->source == AT_SRC_WMI && (e->flags & AT_F_HAS_GUID) &&
 	    !*(__u64 *)s->guid && !*(__u64 *)(s->guid + 8))
 		__builtin_memcpy(s->guid, e->wmi.guid, sizeof(s->guid));
 	return s;
@@ -364,7 +364,8 @@ static __always_inline void at_storm_update(const struct at_key *k, struct at_ke
 		      at_window_per_s(s->prev_ns, s->cur_ns, now), id, now);
 }
 
-static __always_inline void at_stats_account_at(const struct at_event *e, __u64 now)
+static __always_inline void at_stats_account_at(const struct at_event *e, __u32 src,
+						__u64 now)
 {
 	__u64 ns = e->flags & AT_F_HAS_DURATION ? e->duration_ns : 0;
 	struct at_key_count *c;
@@ -373,12 +374,12 @@ static __always_inline void at_stats_account_at(const struct at_event *e, __u64 
 	bool counted;
 	__u32 hist;
 
-	if (e->source >= AT_SRC_STORM)
+	if (src >= AT_SRC_STORM)
 		return;
-	counted = at_key_of(e, &k, &hist);
+	counted = at_key_of(e, src, &k, &hist);
 	if (hist < AT_HIST_MAX && (e->flags & AT_F_HAS_DURATION))
 		at_hist_add(hist, ns);
-	if (e->source == AT_SRC_EC)
+	if (src == AT_SRC_EC)
 		at_ec_account(e);
 	s = at_key_state_get(&k, e);
 	if (!s)
@@ -393,10 +394,13 @@ static __always_inline void at_stats_account_at(const struct at_event *e, __u64 
 		at_storm_update(&k, s, counted, ns, now, e->id);
 }
 
-/* Records are timed from when their work started: that is their "now". */
-static __always_inline void at_stats_account(const struct at_event *e)
+/*
+ * Records are timed from when their work started: that is their "now".
+ * @src is e->source as a constant of the calling hook (see at_emit).
+ */
+static __always_inline void at_stats_account(const struct at_event *e, __u32 src)
 {
-	at_stats_account_at(e, e->ts_ns);
+	at_stats_account_at(e, src, e->ts_ns);
 }
 
 /*
