@@ -52,7 +52,7 @@ static __always_inline int op_emit(__u64 source, __s64 node, __u64 number)
 	struct at_event *e;
 
 	at_ctx_child(&c, NULL, AT_CTX_NONE);
-	e = at_new_event(0, source, &c, 0);
+	e = at_new_event(0, source & 0xff, &c, 0);
 	if (!e)
 		return -1;
 	e->number = number;
@@ -60,7 +60,8 @@ static __always_inline int op_emit(__u64 source, __s64 node, __u64 number)
 	if (node >= 0 && node < NODES)
 		at_read_path(&e->path, &nodes[node]);
 	result.path = e->path;
-	return at_emit(e, source);
+	/* a hook that passes another source than its record's: (claimed + 1) << 8 */
+	return at_emit(e, source >> 8 ? (source >> 8) - 1 : source);
 }
 
 /* Turn a node into another one at the same address (a freed and reused node). */

@@ -6,7 +6,7 @@
 #include "acpitrace.h"
 
 enum test_op {
-	OP_EMIT = 1,		/* args: source, node index (-1 none), number */
+	OP_EMIT = 1,		/* args: source [| (at_emit's source + 1) << 8], node index (-1 none), number */
 	OP_LINK_PUT,		/* args: ptr, kind -> result.ctx_* */
 	OP_LINK_GET,		/* args: ptr, kind, take -> ret, result.ctx_* */
 	OP_CHILD,		/* args: 1 = child of result.ctx_*, 0 = new root */

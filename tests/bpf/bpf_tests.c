@@ -161,6 +161,17 @@ static void t_path_cache(struct fixture *f)
 	CHECK(drain(f) == 5, "five records");
 }
 
+/* at_emit's source must be the record's: a hook passing another one loses it, visibly */
+static void t_source_mismatch(struct fixture *f)
+{
+	CHECK(emit(f, AT_SRC_NOTIFY | (AT_SRC_GPE + 1) << 8, 3, 1) == 1, "mismatch not refused");
+	CHECK(drain(f) == 0, "a refused record reached the ring buffer");
+	CHECK(counters(f, AT_SRC_NOTIFY).seen == 0 && counters(f, AT_SRC_GPE).seen == 0,
+	      "a refused record was counted");
+	CHECK(emit(f, AT_SRC_NOTIFY | (AT_SRC_NOTIFY + 1) << 8, 3, 1) == 0, "same source refused");
+	CHECK(drain(f) == 1, "one record");
+}
+
 static void t_ids_unique(struct fixture *f)
 {
 	uint64_t prev = 0;
@@ -408,6 +419,7 @@ int main(void)
 	struct test_case cases[] = {
 		{ .name = "path_walk", .fn = t_path_walk },
 		{ .name = "path_cache", .fn = t_path_cache },
+		{ .name = "source_mismatch", .fn = t_source_mismatch },
 		{ .name = "ids_unique", .fn = t_ids_unique },
 		{ .name = "filter_source", .fn = t_filter_source, .filter = { .source_mask = 1U << AT_SRC_NOTIFY } },
 		{ .name = "filter_path_exact", .fn = t_filter_path_exact, .filter = path_filter(s30, 3, 0) },
