@@ -24,8 +24,6 @@
  * notify id, fixed event, GED irq.  hash: FNV-1a of the Notify/method path
  * or of the WMI GUID (0 when the number alone names the key).
  */
-/* Notifies whose handlers have not run yet, remembered for their time. */
-
 struct at_key {
 	__u32 source;		/* enum at_source */
 	__u32 number;

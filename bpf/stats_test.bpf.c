@@ -50,7 +50,6 @@ static __always_inline int op_emit(__u64 what, __u64 number, __u64 ts, __u64 dur
 	}
 	if (node < NODES)
 		at_read_path(&e->path, &nodes[node]);
-	result.id = e->id;
 	return at_emit(e, what & 0xff);
 }
 

@@ -15,7 +15,6 @@ enum stats_test_op {
 
 struct stats_test_result {
 	__u64 ret;
-	__u64 id;	/* SOP_EMIT: the record's id */
 };
 
 #endif
