@@ -81,13 +81,12 @@ int kernel_probe(struct kernel_info *k, bool test_fentry)
 	k->vmlinux_btf = btf__load_vmlinux_btf();
 	if (!k->vmlinux_btf)
 		k->vmlinux_btf = NULL;
-	if (test_fentry) {
-		k->fentry_err = probe_fentry(k);
+	if (test_fentry || !k->vmlinux_btf) {
+		k->fentry_err = probe_fentry(k);	/* says why without BTF */
 	} else {
-		k->fentry_err = k->vmlinux_btf ? 0 : -ENOENT;
-		snprintf(k->fentry_why, sizeof(k->fentry_why), "%s", k->vmlinux_btf ?
-			 "not tested; the loader falls back to kprobes if it fails" :
-			 "no kernel BTF (/sys/kernel/btf/vmlinux)");
+		k->fentry_err = 0;
+		snprintf(k->fentry_why, sizeof(k->fentry_why),
+			 "not tested; the loader falls back to kprobes if it fails");
 	}
 	k->kprobe_err = probe_kprobe(k);
 	return 0;
