@@ -1,105 +1,177 @@
-# acpitrace — top-level build.  Everything is produced under $(OUT).
+# acpitrace — top-level build.  Everything is produced under $(OUT);
+# `make help` lists the targets.  V=1 prints full command lines.
 #
-#   make            build build/acpitrace (dynamic; STATIC=1 for a static one)
-#   make test       host tests + guest tests (make vmtest)
-#   make hosttest   unit tests (also under ASan/UBSan), BPF verifier/test-run
-#                   checks, the top pty test and 20 s of parser fuzzing
-#   make vmtest     the QEMU guest matrix (tools/vm)
-#   make demo       boot a 6.12 guest and stream a live trace of injected events
-#   make deps       install the Debian packages a fresh machine needs
-#   make vmlinux    regenerate vmlinux/vmlinux.h from this machine's BTF
+# Every C file is compiled once, to $(OUT)/<its path>.o, with a dependency
+# file beside it (-MMD -MP): touching a header rebuilds only its users.  The
+# program, the unit tests, the BPF tests and the benchmark link the same
+# user/ objects; only the fuzzer (clang, -fsanitize=fuzzer) and the
+# sanitizer run (make santest, in $(OUT)/san) compile their own copies.
 
 OUT       ?= build
 CC        ?= cc
 CLANG     ?= clang
 BPFTOOL   ?= bpftool
 ARCH      := x86
+# BPF objects and skeletons: the sanitizer build reuses the main ones.
+BPF_OUT   ?= $(OUT)
+
+ifeq ($(V),1)
+Q   :=
+msg  =
+else
+Q   := @
+msg  = @printf '  %-7s %s\n' '$(1)' '$(2)'
+endif
+
+# Run a shell command the first time its value is needed, then remember it:
+# `make clean` or `make help` runs neither pkg-config nor objdump.
+lazy = $(eval $(1) := $$(shell $(2)))$($(1))
+EVDEV_CFLAGS = $(call lazy,EVDEV_CFLAGS,pkg-config --cflags libevdev)
+# libmicrohttpd (and gnutls behind it) is dlopen()ed by the metrics
+# exporter only (user/diag/metrics_http.c): its soname, read from the dev
+# link when that one object is compiled.
+MHD_SONAME = $(shell objdump -p $$(pkg-config --variable=libdir libmicrohttpd 2>/dev/null)/libmicrohttpd.so 2>/dev/null | awk '/SONAME/ { print $$2 }')
 
 CFLAGS    ?= -O2 -g
-override CFLAGS += -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE -I$(OUT) -Ibpf -Iuser
-override CFLAGS += $(shell pkg-config --cflags libevdev)
+override CFLAGS += -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
+CPPFLAGS_ALL = -I$(BPF_OUT) -Ibpf -Iuser $(EVDEV_CFLAGS)
+DEPFLAGS  := -MMD -MP
 LDLIBS    := -lbpf -lelf -lz -levdev -lncurses -ltinfo
-# libmicrohttpd (and gnutls behind it) is dlopen()ed by the metrics
-# exporter only (user/metrics_http.c): its soname, read from the dev link.
-MHD_SONAME := $(shell objdump -p $$(pkg-config --variable=libdir libmicrohttpd 2>/dev/null)/libmicrohttpd.so 2>/dev/null | awk '/SONAME/ { print $$2 }')
-ifneq ($(MHD_SONAME),)
-override CFLAGS += -DMHD_SONAME='"$(MHD_SONAME)"'
-endif
 
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux -Ibpf \
 	      -Wall -Werror -Wno-unused-function
 
 BPF_SRCS  := bpf/acpitrace.bpf.c bpf/capture_test.bpf.c bpf/stats_test.bpf.c bpf/bench.bpf.c
 BPF_HDRS  := $(wildcard bpf/*.h)
-SKELS     := $(patsubst bpf/%.bpf.c,$(OUT)/%.skel.h,$(BPF_SRCS))
+SKELS     := $(patsubst bpf/%.bpf.c,$(BPF_OUT)/%.skel.h,$(BPF_SRCS))
 
-USER_SRCS := $(wildcard user/*.c)
-USER_OBJS := $(patsubst user/%.c,$(OUT)/user/%.o,$(USER_SRCS))
-LIB_OBJS  := $(filter-out $(OUT)/user/main.o,$(USER_OBJS))
+USER_SRCS := $(sort $(wildcard user/*/*.c))
+USER_OBJS := $(patsubst %.c,$(OUT)/%.o,$(USER_SRCS))
+LIB_OBJS  := $(filter-out $(OUT)/user/cli/main.o,$(USER_OBJS))
 
-UNIT_SRCS := $(wildcard tests/unit/*.c)
+UNIT_SRCS := $(sort $(wildcard tests/unit/*.c))
+UNIT_OBJS := $(patsubst %.c,$(OUT)/%.o,$(UNIT_SRCS))
 UNIT_BIN  := $(OUT)/tests/unit_tests
 BPFT_BIN  := $(OUT)/tests/bpf_tests
 STATT_BIN := $(OUT)/tests/stats_tests
 VERIFY_BIN := $(OUT)/tests/verify_tests
+BENCH_SRCS := tools/bench/bench.c tools/bench/bench_util.c tools/bench/guest.c
+BENCH_OBJS := $(patsubst %.c,$(OUT)/%.o,$(BENCH_SRCS))
+BENCH_BIN := $(OUT)/tools/bench/bench
+EVREAD    := $(OUT)/tools/evread
 
-.PHONY: all clean test hosttest unittest bpftest vmtest demo deps vmlinux fuzz
+# The BPF tests (tests/bpf) name user/ headers without their folder.
+BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
+
+.PHONY: all clean help test hosttest unittest bpftest ttytest santest fuzz fuzz-smoke \
+	depcheck bench bench-smoke deps vmlinux demo vmtest
 .DELETE_ON_ERROR:
 .SECONDARY:
 
-all: $(OUT)/acpitrace
+all: $(OUT)/acpitrace $(EVREAD)
 
-$(OUT)/%.bpf.o: bpf/%.bpf.c $(BPF_HDRS) vmlinux/vmlinux.h | $(OUT)
-	$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+help:
+	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
+	@echo '  all          build/acpitrace and the guest helper evread (default)'
+	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest'
+	@echo '  hosttest     all, depcheck, unittest, bpftest, ttytest, santest, fuzz-smoke'
+	@echo '  unittest     unit tests (tests/unit)'
+	@echo '  bpftest      BPF verifier and test-run checks (tests/bpf)'
+	@echo '  ttytest      acpitrace top under a pseudo-terminal and without one'
+	@echo '  santest      the unit tests under ASan/UBSan, in $(OUT)/san'
+	@echo '  depcheck     fail on an #include cycle or an upward include in user/'
+	@echo '  fuzz         fuzz the policy parser (FUZZ_SECONDS=$(FUZZ_SECONDS))'
+	@echo '  fuzz-smoke   the same for 20 s (FUZZ_SMOKE_SECONDS)'
+	@echo '  bench        the benchmarks (README "Performance")'
+	@echo '  bench-smoke  their short run'
+	@echo '  vmtest       the QEMU guest matrix (tools/vm; VMTEST_ARGS=...)'
+	@echo '  demo         boot a 6.12 guest and stream a live trace of injected events'
+	@echo '  deps         install the Debian packages a fresh machine needs'
+	@echo '  vmlinux      regenerate vmlinux/vmlinux.h from this machine'"'"'s BTF'
+	@echo '  clean        remove $(OUT)'
 
-$(OUT)/%.skel.h: $(OUT)/%.bpf.o
-	$(BPFTOOL) gen skeleton $< > $@
+# --- BPF objects and skeletons ----------------------------------------------
 
-$(OUT)/user/%.o: user/%.c $(wildcard user/*.h) bpf/acpitrace.h $(SKELS) | $(OUT)/user
-	$(CC) $(CFLAGS) -c $< -o $@
+$(BPF_OUT)/%.bpf.o: bpf/%.bpf.c $(BPF_HDRS) vmlinux/vmlinux.h
+	@mkdir -p $(@D)
+	$(call msg,BPF,$@)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 
+$(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
+	$(call msg,GEN,$@)
+	$(Q)$(BPFTOOL) gen skeleton $< > $@
+
+# --- C objects: one rule for user/, tests/ and tools/bench/ ---------------
+# The skeletons are order-only: before the first build no .d file says who
+# includes them; afterwards the .d files do.
+
+$(OUT)/user/diag/metrics_http.o: EXTRA_CFLAGS = $(if $(MHD_SONAME),-DMHD_SONAME='"$(MHD_SONAME)"')
+$(OUT)/tests/unit/%.o: EXTRA_CFLAGS = -Itests/unit
+$(OUT)/tests/bpf/%.o: EXTRA_CFLAGS = -Itests/unit $(BPFT_CPPFLAGS)
+$(OUT)/tools/bench/%.o: EXTRA_CFLAGS = -Itools/bench
+
+$(OUT)/%.o: %.c | $(SKELS)
+	@mkdir -p $(@D)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(CPPFLAGS_ALL) $(EXTRA_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+link = $(call msg,LD,$@)
 $(OUT)/acpitrace: $(USER_OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+	$(link)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(OUT)/tests/%.o: tests/unit/%.c $(wildcard user/*.h) $(SKELS) | $(OUT)/tests
-	$(CC) $(CFLAGS) -Itests/unit -c $< -o $@
+$(UNIT_BIN): $(UNIT_OBJS) $(LIB_OBJS)
+	$(link)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(UNIT_BIN): $(patsubst tests/unit/%.c,$(OUT)/tests/%.o,$(UNIT_SRCS)) $(LIB_OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+$(BPFT_BIN) $(STATT_BIN): $(OUT)/tests/%: $(OUT)/tests/bpf/%.o $(LIB_OBJS)
+	$(link)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(BPFT_BIN): tests/bpf/bpf_tests.c tests/bpf/bpf_check.h $(LIB_OBJS) $(SKELS) | $(OUT)/tests
-	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) tests/bpf/bpf_tests.c $(LIB_OBJS) $(LDLIBS) -o $@
+$(VERIFY_BIN): $(OUT)/tests/bpf/verify_tests.o
+	$(link)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(STATT_BIN): tests/bpf/stats_tests.c tests/bpf/bpf_check.h $(LIB_OBJS) $(SKELS) | $(OUT)/tests
-	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) tests/bpf/stats_tests.c $(LIB_OBJS) $(LDLIBS) -o $@
+$(BENCH_BIN): $(BENCH_OBJS) $(LIB_OBJS)
+	$(link)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -lpthread -o $@
 
-$(VERIFY_BIN): tests/bpf/verify_tests.c tests/bpf/bpf_check.h $(SKELS) | $(OUT)/tests
-	$(CC) $(CFLAGS) $(LDFLAGS) tests/bpf/verify_tests.c $(LDLIBS) -o $@
+# The guest helper that reads the acpitrace input device (static).
+$(EVREAD): tools/vm/evread.c
+	@mkdir -p $(@D)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(EVDEV_CFLAGS) $(DEPFLAGS) -static $< -levdev -o $@
 
-# Dispatch: the guest helper that reads the acpitrace input device, and the
-# policy parser's libFuzzer target (make fuzz FUZZ_SECONDS=30).
-EVREAD    := $(OUT)/tools/evread
+# --- Fuzzing: the policy parser under libFuzzer (make fuzz FUZZ_SECONDS=30) --
+
 FUZZ_BIN  := $(OUT)/tests/fuzz_policy
 FUZZ_SECONDS ?= 30
-FUZZ_SRCS := user/policy.c user/policy_index.c user/policy_print.c user/acpi_path.c user/acpi_sysfs.c \
-	     user/decode.c user/json.c user/sysfs_file.c
+FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE
+FUZZ_SRCS := tests/fuzz/fuzz_policy.c \
+	     $(wildcard user/policy/*.c) $(wildcard user/acpi/*.c) $(wildcard user/lib/*.c)
+FUZZ_SRCS := $(filter-out user/policy/policy_kernel.c user/lib/percpu.c,$(FUZZ_SRCS))
+FUZZ_OBJS := $(patsubst %.c,$(OUT)/fuzz/%.o,$(FUZZ_SRCS))
 
-all: $(EVREAD)
+$(OUT)/fuzz/%.o: %.c | $(SKELS)
+	@mkdir -p $(@D)
+	$(call msg,CC-FUZZ,$@)
+	$(Q)$(CLANG) $(FUZZ_CFLAGS) $(CPPFLAGS_ALL) $(DEPFLAGS) -c $< -o $@
 
-$(EVREAD): tools/vm/evread.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -static $< -levdev -o $@
-
-$(FUZZ_BIN): tests/fuzz/fuzz_policy.c $(FUZZ_SRCS) $(wildcard user/*.h) bpf/policy_rules.h | $(OUT)/tests
-	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE -Ibpf -Iuser \
-		$(shell pkg-config --cflags libevdev) $< $(FUZZ_SRCS) -levdev -o $@
+$(FUZZ_BIN): $(FUZZ_OBJS)
+	$(link)
+	$(Q)$(CLANG) $(FUZZ_CFLAGS) $^ -levdev -o $@
 
 fuzz: $(FUZZ_BIN)
 	@mkdir -p $(OUT)/fuzz-corpus
 	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(OUT)/fuzz-corpus policy tests/fuzz/corpus
 
-$(OUT) $(OUT)/user $(OUT)/tests:
-	mkdir -p $@
+fuzz-smoke:
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(FUZZ_SMOKE_SECONDS),20)
+
+-include $(patsubst %.o,%.d,$(USER_OBJS) $(UNIT_OBJS) $(BENCH_OBJS) $(FUZZ_OBJS)) \
+	 $(patsubst %,$(OUT)/tests/bpf/%.d,bpf_tests stats_tests verify_tests) $(EVREAD).d
+
+# --- Tests ------------------------------------------------------------------
 
 unittest: $(UNIT_BIN)
 	$(UNIT_BIN)
@@ -110,22 +182,21 @@ bpftest: $(BPFT_BIN) $(STATT_BIN) $(VERIFY_BIN)
 	$(VERIFY_BIN)
 
 # acpitrace top under a pseudo-terminal and without one (script(1), bsdutils)
-.PHONY: ttytest
 ttytest: $(OUT)/acpitrace
 	tests/host/top-tty.sh $(OUT)/acpitrace
 
+# user/ headers: no #include cycle, and every include points down the layers.
+depcheck:
+	tests/host/include-check.py user
+
 # The unit tests again under AddressSanitizer and UBSan, built in their own
-# folder; and the policy parser fuzzed for a bounded time.
+# folder (the BPF skeletons are shared).
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
-.PHONY: santest fuzz-smoke
-santest:
-	$(MAKE) --no-print-directory OUT=$(OUT)/san CFLAGS="$(SAN_FLAGS)" \
+santest: $(SKELS)
+	$(MAKE) --no-print-directory OUT=$(OUT)/san BPF_OUT=$(BPF_OUT) CFLAGS="$(SAN_FLAGS)" \
 		LDFLAGS="-fsanitize=address,undefined" unittest
 
-fuzz-smoke:
-	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(FUZZ_SMOKE_SECONDS),20)
-
-hosttest: all unittest bpftest ttytest santest fuzz-smoke
+hosttest: all depcheck unittest bpftest ttytest santest fuzz-smoke
 
 # The two entry points of a fresh machine install what is missing first.
 test:
@@ -139,16 +210,6 @@ demo:
 include tools/vm/vm.mk
 
 # Benchmarks (README "Performance"): make bench; bench-smoke is the short CI run.
-BENCH_BIN := $(OUT)/tools/bench/bench
-
-$(BENCH_BIN): tools/bench/bench.c tools/bench/bench_util.c tools/bench/bench_util.h \
-	      tools/bench/guest.c \
-	      bpf/acpitrace.h $(OUT)/bench.skel.h $(LIB_OBJS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itools/bench $(LDFLAGS) tools/bench/bench.c tools/bench/bench_util.c \
-		tools/bench/guest.c $(LIB_OBJS) $(LDLIBS) -lpthread -o $@
-
-.PHONY: bench bench-smoke
 bench: all $(BENCH_BIN)
 	@OUT=$(OUT) tools/bench/run
 

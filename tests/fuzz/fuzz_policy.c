@@ -7,7 +7,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "policy.h"
+#include "policy/policy.h"
+#include "policy/policy_print.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -2,7 +2,7 @@
 /* user/acpi_path.c: formatting BPF paths, parsing and normalising text. */
 #include <stdint.h>
 #include "test.h"
-#include "acpi_path.h"
+#include "acpi/acpi_path.h"
 
 /* Build a leaf-first struct at_path from 4-char names given root first. */
 static struct at_path mkpath(const char *const *root_first, int n)

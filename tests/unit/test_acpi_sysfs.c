@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "test.h"
-#include "acpi_sysfs.h"
+#include "acpi/acpi_sysfs.h"
 
 static char root[PATH_MAX];
 static int setup_errors;

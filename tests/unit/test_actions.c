@@ -13,9 +13,10 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "test.h"
-#include "actions.h"
-#include "policy.h"
-#include "wmi_owner.h"
+#include "dispatch/actions.h"
+#include "policy/policy.h"
+#include "policy/policy_resolve.h"
+#include "acpi/wmi_owner.h"
 
 static int write_file(const char *dir, const char *name, const char *text, mode_t mode)
 {

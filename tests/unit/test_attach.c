@@ -9,8 +9,8 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include "test.h"
-#include "attach.h"
-#include "hooks.h"
+#include "capture/attach.h"
+#include "capture/hooks.h"
 #include "acpitrace.h"
 #include "acpitrace.skel.h"
 

@@ -2,7 +2,7 @@
 /* user/decode.c: names for sources, contexts, notify values, EC commands... */
 #include <errno.h>
 #include "test.h"
-#include "decode.h"
+#include "acpi/decode.h"
 #include "acpitrace.h"
 
 TEST(decode_source_names)

@@ -2,7 +2,8 @@
 /* user/filter.c: command-line filters compiled into struct at_filter. */
 #include <stdint.h>
 #include "test.h"
-#include "filter.h"
+#include "capture/filter.h"
+#include "lib/parse.h"
 
 static int u64_ok(const char *text, uint64_t want, const char *file, int line)
 {

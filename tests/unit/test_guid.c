@@ -2,7 +2,7 @@
 /* user/guid.c: raw guid_t bytes printed like the kernel's %pUL. */
 #include <stdint.h>
 #include "test.h"
-#include "guid.h"
+#include "acpi/guid.h"
 
 static const char *gf(const uint8_t b[16])
 {

@@ -7,8 +7,8 @@
 #include <stdbool.h>
 #include <bpf/libbpf.h>
 #include "test.h"
-#include "hooks.h"
-#include "attach.h"
+#include "capture/hooks.h"
+#include "capture/attach.h"
 #include "acpitrace.h"
 #include "acpitrace.skel.h"
 

@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "test.h"
-#include "json.h"
+#include "lib/json.h"
 
 /* Capture everything written to a FILE into a malloc'd string. */
 struct cap {

@@ -4,10 +4,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "test.h"
-#include "metrics.h"
-#include "storm.h"
-#include "output.h"
-#include "health.h"
+#include "diag/metrics.h"
+#include "capture/storm_record.h"
+#include "diag/storm_mask.h"
+#include "capture/output.h"
+#include "diag/health.h"
 
 static char *render(const struct stats_snap *s)
 {

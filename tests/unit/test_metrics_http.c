@@ -9,7 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include "test.h"
-#include "metrics_http.h"
+#include "diag/metrics_http.h"
 
 static void render(FILE *out, void *ctx)
 {

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "test.h"
-#include "output.h"
+#include "capture/output.h"
 
 #define T0 1000000000ULL
 

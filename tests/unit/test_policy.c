@@ -7,8 +7,11 @@
 #include <unistd.h>
 #include <linux/input-event-codes.h>
 #include "test.h"
-#include "policy.h"
-#include "actions.h"
+#include "policy/policy.h"
+#include "policy/policy_compile.h"
+#include "policy/policy_print.h"
+#include "policy/policy_resolve.h"
+#include "dispatch/actions.h"
 
 static const struct policy_env no_root = { .root = "/nonexistent-test-root" };
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
-#include "policy.h"
-#include "decode.h"
+#include "policy/policy.h"
+#include "acpi/decode.h"
 
 static const struct policy_env no_root = { .root = "/nonexistent-test-root" };
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* user/reorder.c: records come out in start order after the window. */
 #include "test.h"
-#include "reorder.h"
+#include "capture/reorder.h"
 
 struct sink {
 	uint64_t ids[16];

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "test.h"
-#include "sysfs_file.h"
+#include "lib/sysfs_file.h"
 
 static void put(const char *path, const char *text)
 {

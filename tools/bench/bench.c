@@ -45,9 +45,10 @@
 #include "acpitrace.h"
 #include "bench.skel.h"
 #include "bench_util.h"
-#include "acpi_path.h"
-#include "decode.h"
-#include "policy.h"
+#include "acpi/acpi_path.h"
+#include "acpi/decode.h"
+#include "policy/policy.h"
+#include "policy/policy_print.h"
 
 /* ---- benchmark 1: in-kernel cost per event ----------------------------- */
 

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "lib/sysfs_file.h"
+#include "acpi/guid.h"
+#include "acpi/wmi_owner.h"
+
+#define GUID_LEN (GUID_STR_LEN - 1)	/* without its NUL */
+
+/*
+ * 1 when the GUID has a device on the WMI bus and none has a driver, 0
+ * when there is none or one is bound.  6.12 names a duplicated GUID's
+ * second device GUID-1, so every GUID[-N] counts.
+ */
+static int unbound_wmi_device(const char *root, const char *guid)
+{
+	char dir[PATH_MAX], link[PATH_MAX + 300];
+	int found = 0, bound = 0;
+	struct dirent *d;
+	struct stat st;
+	DIR *dh;
+
+	snprintf(dir, sizeof(dir), "%s/sys/bus/wmi/devices", root);
+	dh = opendir(dir);
+	if (!dh)
+		return 0;
+	while ((d = readdir(dh))) {
+		if (strncasecmp(d->d_name, guid, GUID_LEN) ||
+		    (d->d_name[GUID_LEN] && d->d_name[GUID_LEN] != '-'))
+			continue;
+		found = 1;
+		snprintf(link, sizeof(link), "%s/%s/driver", dir, d->d_name);
+		if (!lstat(link, &st))
+			bound = 1;
+	}
+	closedir(dh);
+	return found && !bound;
+}
+
+/*
+ * The module uses wmi: one of wmi's holders or a holder of one of them
+ * (asus_nb_wmi -> asus_wmi -> wmi); when wmi is built in, loaded at all.
+ */
+static int module_uses_wmi(const char *root, const char *mod)
+{
+	char path[PATH_MAX], sub[PATH_MAX + 600];
+	struct dirent *d;
+	struct stat st;
+	int uses = 0;
+	DIR *dh;
+
+	snprintf(path, sizeof(path), "%s/sys/module/wmi/holders", root);
+	dh = opendir(path);
+	if (dh) {
+		while (!uses && (d = readdir(dh))) {
+			if (d->d_name[0] == '.')
+				continue;
+			snprintf(sub, sizeof(sub), "%s/sys/module/%s/holders/%s", root, d->d_name, mod);
+			uses = !strcmp(d->d_name, mod) || !lstat(sub, &st);
+		}
+		closedir(dh);
+		return uses;
+	}
+	snprintf(path, sizeof(path), "%s/sys/module/%s", root, mod);
+	return !stat(path, &st);
+}
+
+int wmi_legacy_owner(const char *root, const char *guid, char *mod, size_t len)
+{
+	char path[PATH_MAX], release[128], line[512];
+	int found = -1;
+	FILE *f;
+
+	if (strlen(guid) != GUID_LEN || !unbound_wmi_device(root, guid))
+		return -1;
+	snprintf(path, sizeof(path), "%s/proc/sys/kernel/osrelease", root);
+	if (sysfs_read_line(path, release, sizeof(release)) || strchr(release, '/'))
+		return -1;
+	snprintf(path, sizeof(path), "%s/lib/modules/%s/modules.alias", root, release);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	/* "alias wmi:B6F3EEF2-3D2F-49DC-9DE3-85BCE18C62F2 msi_wmi" */
+	while (found < 0 && fgets(line, sizeof(line), f)) {
+		char *name;
+
+		if (strncmp(line, "alias wmi:", 10) || strncasecmp(line + 10, guid, GUID_LEN) ||
+		    line[10 + GUID_LEN] != ' ')
+			continue;
+		name = line + 10 + GUID_LEN + 1;
+		name[strcspn(name, " \t\n")] = '\0';
+		if (!name[0] || strchr(name, '/') || strlen(name) >= len || !module_uses_wmi(root, name))
+			continue;
+		memcpy(mod, name, strlen(name) + 1);
+		found = 0;
+	}
+	fclose(f);
+	return found;
+}

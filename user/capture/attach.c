@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <bpf/libbpf.h>
+#include "capture/attach.h"
+#include "acpitrace.h"
+#include "acpitrace.skel.h"
+
+const char *attach_mode_name(enum attach_mode m)
+{
+	switch (m) {
+	case MODE_FENTRY: return "fentry";
+	case MODE_KPROBE: return "kprobe";
+	case MODE_RAW_TP: return "raw_tp";
+	default: return "skip";
+	}
+}
+
+static bool fentry_allowed(const struct kernel_info *k, const struct attach_opts *o)
+{
+	return !k->fentry_err && o->force != FORCE_KPROBE;
+}
+
+static bool kprobe_allowed(const struct kernel_info *k, const struct attach_opts *o)
+{
+	return !k->kprobe_err && o->force != FORCE_FENTRY;
+}
+
+/* The method hook is wanted for --methods, or for watched method names. */
+static bool hook_methods_off(const struct hook *h, const struct attach_opts *o)
+{
+	return (h->flags & HOOK_METHODS) && !o->methods && !o->watch_methods;
+}
+
+static void plan_one(const struct hook *h, const struct func_place *fp,
+		     struct kernel_info *k, const struct attach_opts *o,
+		     struct hook_plan *hp)
+{
+	hp->mode = MODE_SKIP;
+	if (hook_methods_off(h, o)) {
+		snprintf(hp->why, sizeof(hp->why),
+			 "method tracing is off (--methods), no method watched");
+		return;
+	}
+	if (h->module && !fp->module_loaded && !fp->in_kallsyms) {
+		snprintf(hp->why, sizeof(hp->why),
+			 "module %s not loaded; restart acpitrace after loading it", h->module);
+		return;
+	}
+	if (fp->in_btf && fentry_allowed(k, o)) {
+		hp->mode = MODE_FENTRY;
+		snprintf(hp->why, sizeof(hp->why), "%s in %s BTF", h->func,
+			 h->module ? h->module : "vmlinux");
+		return;
+	}
+	if (fp->in_kallsyms && kprobe_allowed(k, o)) {
+		hp->mode = MODE_KPROBE;
+		snprintf(hp->why, sizeof(hp->why), "%s in kallsyms%s", h->func,
+			 fp->in_btf ? (o->force == FORCE_KPROBE ? " (kprobe forced)" :
+				       " (fentry refused by the kernel)") : ", not in BTF");
+		return;
+	}
+	if (!fp->in_btf && !fp->in_kallsyms)
+		snprintf(hp->why, sizeof(hp->why),
+			 "%s not in BTF nor kallsyms (inlined or absent in this kernel)", h->func);
+	else
+		snprintf(hp->why, sizeof(hp->why),
+			 "present, but this kernel refuses %s%s%s (see above)",
+			 fp->in_btf ? "fentry" : "",
+			 fp->in_btf && fp->in_kallsyms ? " and " : "",
+			 fp->in_kallsyms ? "kprobe" : "");
+}
+
+/* A raw tracepoint exists when BTF has its btf_trace_<name> typedef. */
+static void plan_tracepoint(const struct hook *h, struct kernel_info *k,
+			    struct hook_plan *hp)
+{
+	char name[128];
+
+	snprintf(name, sizeof(name), "btf_trace_%s", h->func);
+	if (k->vmlinux_btf && btf__find_by_name_kind(k->vmlinux_btf, name, BTF_KIND_TYPEDEF) >= 0) {
+		hp->mode = MODE_RAW_TP;
+		snprintf(hp->why, sizeof(hp->why), "tracepoint %s in vmlinux BTF", h->func);
+	} else {
+		hp->mode = MODE_SKIP;
+		snprintf(hp->why, sizeof(hp->why), "tracepoint %s not in BTF", h->func);
+	}
+}
+
+bool attach_has_source(const struct plan *p, bool attached)
+{
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		if (hooks[i].flags & HOOK_AUX)
+			continue;
+		if (attached ? p->h[i].attached : p->h[i].mode != MODE_SKIP)
+			return true;
+	}
+	return false;
+}
+
+void attach_plan(struct kernel_info *k, const struct attach_opts *o, struct plan *p)
+{
+	const char *funcs[32] = { 0 }, *mods[32] = { 0 };
+	struct func_place fp[32];
+
+	memset(p, 0, sizeof(*p));
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		/* NULL: not looked up (a tracepoint, or method tracing off) */
+		if ((hooks[i].flags & HOOK_TRACEPOINT) || hook_methods_off(&hooks[i], o))
+			continue;
+		funcs[i] = hooks[i].func;
+		mods[i] = hooks[i].module;
+	}
+	kernel_find_funcs(k, funcs, mods, nr_hooks, fp,
+			  o->force == FORCE_KPROBE);
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		if (hooks[i].flags & HOOK_TRACEPOINT)
+			plan_tracepoint(&hooks[i], k, &p->h[i]);
+		else
+			plan_one(&hooks[i], &fp[i], k, o, &p->h[i]);
+	}
+	/* a fallback hook only runs when the hook it stands in for cannot */
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		const struct hook *main_hook;
+
+		if (!hooks[i].fallback_for || p->h[i].mode == MODE_SKIP)
+			continue;
+		main_hook = hook_by_name(hooks[i].fallback_for);
+		if (main_hook && p->h[main_hook - hooks].mode != MODE_SKIP) {
+			p->h[i].mode = MODE_SKIP;
+			snprintf(p->h[i].why, sizeof(p->h[i].why),
+				 "not needed: %s attaches", main_hook->func);
+		}
+	}
+	/* chain links alone capture nothing */
+	if (!attach_has_source(p, false)) {
+		for (unsigned int i = 0; i < nr_hooks; i++) {
+			if (!(hooks[i].flags & HOOK_AUX) || p->h[i].mode == MODE_SKIP)
+				continue;
+			p->h[i].mode = MODE_SKIP;
+			snprintf(p->h[i].why, sizeof(p->h[i].why),
+				 "only links chains, and no event hook can attach");
+		}
+	}
+}
+
+/* "fe_sci" -> hook index and flavour; -1 if the name is not ours. */
+static int prog_hook(const char *name, char *flavour)
+{
+	if (strlen(name) < 4 || name[2] != '_')
+		return -1;
+	flavour[0] = name[0];
+	flavour[1] = name[1];
+	flavour[2] = '\0';
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		if (!strcmp(name + 3, hooks[i].name))
+			return i;
+	return -1;
+}
+
+static bool flavour_matches(const char *fl, enum attach_mode m)
+{
+	if (m == MODE_FENTRY)
+		return !strcmp(fl, "fe") || !strcmp(fl, "fx");
+	if (m == MODE_KPROBE)
+		return !strcmp(fl, "kp") || !strcmp(fl, "kr");
+	if (m == MODE_RAW_TP)
+		return !strcmp(fl, "tp");
+	return false;
+}
+
+void attach_select(struct acpitrace_bpf *skel, const struct plan *p)
+{
+	struct bpf_program *prog;
+
+	bpf_object__for_each_program(prog, skel->obj) {
+		char fl[3];
+		int i = prog_hook(bpf_program__name(prog), fl);
+
+		bpf_program__set_autoload(prog, i >= 0 && flavour_matches(fl, p->h[i].mode));
+	}
+}
+
+void attach_all(struct acpitrace_bpf *skel, struct plan *p)
+{
+	int hook_of[ATTACH_MAX_LINKS], n = 0;
+	struct bpf_link **links = p->links;
+	struct bpf_program *prog;
+
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		p->h[i].attached = p->h[i].mode != MODE_SKIP;
+	bpf_object__for_each_program(prog, skel->obj) {
+		char fl[3];
+		int i = prog_hook(bpf_program__name(prog), fl);
+		struct bpf_link *l;
+
+		if (i < 0 || !bpf_program__autoload(prog) || !p->h[i].attached || n == ATTACH_MAX_LINKS)
+			continue;
+		l = bpf_program__attach(prog);
+		if (!l) {
+			p->h[i].attached = false;
+			snprintf(p->h[i].why, sizeof(p->h[i].why), "%s attach of %s failed: %s",
+				 attach_mode_name(p->h[i].mode), hooks[i].func, strerror(errno));
+			continue;
+		}
+		links[n] = l;
+		hook_of[n++] = i;
+	}
+	/* a hook is all or nothing: drop the half that attached alone */
+	p->nlinks = 0;
+	for (int j = 0; j < n; j++) {
+		if (!p->h[hook_of[j]].attached)
+			bpf_link__destroy(links[j]);
+		else
+			links[p->nlinks++] = links[j];
+	}
+	p->attached = p->fentry = p->kprobe = p->raw_tp = p->skipped = 0;
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		if (!p->h[i].attached) {
+			p->skipped++;
+			continue;
+		}
+		p->attached++;
+		if (p->h[i].mode == MODE_FENTRY)
+			p->fentry++;
+		else if (p->h[i].mode == MODE_KPROBE)
+			p->kprobe++;
+		else
+			p->raw_tp++;
+	}
+}
+
+void attach_detach(struct plan *p)
+{
+	for (int i = 0; i < p->nlinks; i++)
+		bpf_link__destroy(p->links[i]);
+	p->nlinks = 0;
+}

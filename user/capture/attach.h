@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Deciding, per hook, how to attach (fentry, kprobe or not at all),
+ * loading the skeleton with exactly those programs, and attaching them.
+ */
+#ifndef ATTACH_H
+#define ATTACH_H
+
+#include <stdbool.h>
+#include "capture/kernel.h"
+#include "capture/hooks.h"
+
+struct acpitrace_bpf;
+struct bpf_link;
+
+enum attach_mode {
+	MODE_SKIP = 0,
+	MODE_FENTRY,
+	MODE_KPROBE,
+	MODE_RAW_TP,
+};
+
+enum force_mode {
+	FORCE_AUTO = 0,
+	FORCE_FENTRY,
+	FORCE_KPROBE,
+};
+
+struct hook_plan {
+	enum attach_mode mode;
+	bool attached;
+	char why[400];
+};
+
+struct attach_opts {
+	enum force_mode force;
+	bool methods;		/* every AML method evaluation */
+	bool watch_methods;	/* only the names in the at_method_watch map */
+};
+
+#define ATTACH_MAX_LINKS 128
+
+struct plan {
+	struct hook_plan h[32];
+	unsigned int attached, fentry, kprobe, raw_tp, skipped;
+	struct bpf_link *links[ATTACH_MAX_LINKS];
+	int nlinks;
+};
+
+/* Decide without touching the kernel beyond lookups. */
+void attach_plan(struct kernel_info *k, const struct attach_opts *o, struct plan *p);
+const char *attach_mode_name(enum attach_mode m);
+/* True when some hook that captures events is planned or attached. */
+bool attach_has_source(const struct plan *p, bool attached);
+
+/* Enable the planned programs on an opened (not yet loaded) skeleton. */
+void attach_select(struct acpitrace_bpf *skel, const struct plan *p);
+
+/* Attach every loaded program; failures are recorded per hook. */
+void attach_all(struct acpitrace_bpf *skel, struct plan *p);
+void attach_detach(struct plan *p);
+
+#endif

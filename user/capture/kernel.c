@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/utsname.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "capture/kernel.h"
+
+/*
+ * Load "r0 = 0; exit" as an fentry program on a function every ACPI
+ * kernel has, and attach it: the only reliable answer to "may tracing
+ * programs run here" (lockdown, missing ftrace direct calls, seccomp and
+ * VM sandboxes all fail at different steps).
+ */
+static int probe_fentry(struct kernel_info *k)
+{
+	struct bpf_insn insns[] = {
+		{ .code = 0xb7, .dst_reg = 0, .imm = 0 },	/* mov r0, 0 */
+		{ .code = 0x95 },				/* exit */
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	int id, fd, link;
+
+	if (!k->vmlinux_btf) {
+		snprintf(k->fentry_why, sizeof(k->fentry_why),
+			 "no kernel BTF (/sys/kernel/btf/vmlinux)");
+		return -ENOENT;
+	}
+	id = btf__find_by_name_kind(k->vmlinux_btf, "acpi_os_execute", BTF_KIND_FUNC);
+	if (id < 0) {
+		snprintf(k->fentry_why, sizeof(k->fentry_why),
+			 "acpi_os_execute not in BTF (kernel without ACPI?)");
+		return -ENOENT;
+	}
+	opts.expected_attach_type = BPF_TRACE_FENTRY;
+	opts.attach_btf_id = id;
+	fd = bpf_prog_load(BPF_PROG_TYPE_TRACING, "at_probe", "GPL", insns, 2, &opts);
+	if (fd < 0) {
+		int err = -errno;
+
+		snprintf(k->fentry_why, sizeof(k->fentry_why),
+			 "loading a test fentry program failed: %s", strerror(-err));
+		return err;
+	}
+	link = bpf_link_create(fd, 0, BPF_TRACE_FENTRY, NULL);
+	if (link < 0) {
+		int err = -errno;
+
+		snprintf(k->fentry_why, sizeof(k->fentry_why),
+			 "attaching a test fentry program failed: %s", strerror(-err));
+		close(fd);
+		return err;
+	}
+	close(link);
+	close(fd);
+	snprintf(k->fentry_why, sizeof(k->fentry_why), "fentry/fexit attach works");
+	return 0;
+}
+
+static int probe_kprobe(struct kernel_info *k)
+{
+	if (access("/sys/bus/event_source/devices/kprobe/type", R_OK)) {
+		snprintf(k->kprobe_why, sizeof(k->kprobe_why),
+			 "no kprobe PMU (/sys/bus/event_source/devices/kprobe): kernel built without CONFIG_KPROBES");
+		return -ENOENT;
+	}
+	snprintf(k->kprobe_why, sizeof(k->kprobe_why), "kprobe PMU present");
+	return 0;
+}
+
+int kernel_probe(struct kernel_info *k, bool test_fentry)
+{
+	struct utsname u;
+
+	memset(k, 0, sizeof(*k));
+	if (!uname(&u))
+		snprintf(k->release, sizeof(k->release), "%s", u.release);
+	k->vmlinux_btf = btf__load_vmlinux_btf();
+	if (!k->vmlinux_btf)
+		k->vmlinux_btf = NULL;
+	if (test_fentry || !k->vmlinux_btf) {
+		k->fentry_err = probe_fentry(k);	/* says why without BTF */
+	} else {
+		k->fentry_err = 0;
+		snprintf(k->fentry_why, sizeof(k->fentry_why),
+			 "not tested; the loader falls back to kprobes if it fails");
+	}
+	k->kprobe_err = probe_kprobe(k);
+	return 0;
+}
+
+void kernel_release(struct kernel_info *k)
+{
+	btf__free(k->vmlinux_btf);
+	k->vmlinux_btf = NULL;
+}
+
+static bool module_has_func(struct kernel_info *k, const char *module,
+			    const char *func, bool *loaded)
+{
+	char path[256];
+	struct btf *btf;
+	bool found;
+
+	snprintf(path, sizeof(path), "/sys/kernel/btf/%s", module);
+	*loaded = !access(path, R_OK);
+	if (!*loaded || !k->vmlinux_btf)
+		return false;
+	btf = btf__parse_split(path, k->vmlinux_btf);
+	if (!btf)
+		return false;
+	found = btf__find_by_name_kind(btf, func, BTF_KIND_FUNC) >= 0;
+	btf__free(btf);
+	return found;
+}
+
+/* One pass over /proc/kallsyms for all wanted names. */
+static void scan_kallsyms(const char *const *funcs, unsigned int n,
+			  struct func_place *out)
+{
+	char line[512], name[256], type;
+	unsigned long long addr;
+	FILE *f = fopen("/proc/kallsyms", "r");
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3)
+			continue;
+		if (type != 't' && type != 'T')
+			continue;
+		for (unsigned int i = 0; i < n; i++)
+			if (funcs[i] && !out[i].in_kallsyms && !strcmp(name, funcs[i]))
+				out[i].in_kallsyms = true;
+	}
+	fclose(f);
+}
+
+void kernel_find_funcs(struct kernel_info *k, const char *const *funcs,
+		       const char *const *modules, unsigned int n,
+		       struct func_place *out, bool want_kprobe)
+{
+	/* kallsyms only matters for the kprobe route: 165k lines, ~1.2 s under TCG */
+	bool need_kallsyms = k->fentry_err != 0 || want_kprobe;
+	char path[256];
+
+	memset(out, 0, n * sizeof(*out));
+	for (unsigned int i = 0; i < n; i++) {
+		if (!funcs[i])
+			continue;
+		if (modules[i]) {
+			out[i].in_btf = module_has_func(k, modules[i], funcs[i],
+							&out[i].module_loaded);
+			if (!out[i].module_loaded) {
+				snprintf(path, sizeof(path), "/sys/module/%s/initstate", modules[i]);
+				if (k->vmlinux_btf &&
+				    btf__find_by_name_kind(k->vmlinux_btf, funcs[i], BTF_KIND_FUNC) >= 0)
+					out[i].in_btf = out[i].module_loaded = true;	/* built in */
+				else if (!access(path, F_OK))
+					need_kallsyms = true;	/* loaded, without BTF */
+			}
+		} else {
+			out[i].module_loaded = true;
+			out[i].in_btf = k->vmlinux_btf &&
+				btf__find_by_name_kind(k->vmlinux_btf, funcs[i],
+						       BTF_KIND_FUNC) >= 0;
+		}
+		if (!out[i].in_btf && out[i].module_loaded)
+			need_kallsyms = true;
+	}
+	if (need_kallsyms)
+		scan_kallsyms(funcs, n, out);
+}

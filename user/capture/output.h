@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Turning records into lines: human text (indented by chain depth) or
+ * one JSON object per line (schema in README "JSON output").
+ */
+#ifndef OUTPUT_H
+#define OUTPUT_H
+
+#include <stdio.h>
+#include <stdbool.h>
+#include "acpitrace.h"
+#include "acpi/acpi_sysfs.h"
+
+struct output {
+	FILE *out;
+	bool json;
+	uint64_t t0_ns;			/* timestamps print relative to it */
+	const struct acpi_sysfs *sys;	/* may be NULL */
+};
+
+void output_event(struct output *o, const struct at_event *e);
+
+#endif

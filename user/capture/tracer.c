@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <bpf/btf.h>
+#include "capture/tracer.h"
+#include "lib/percpu.h"
+#include "lib/time.h"
+#include "acpitrace.h"
+#include "acpitrace.skel.h"
+
+static bool any_planned(const struct plan *p)
+{
+	return attach_has_source(p, false);
+}
+
+static void storm_setup(struct acpitrace_bpf *skel, const struct storm_cfg *c)
+{
+	if (c->off)
+		skel->rodata->at_storm_rate = 0;
+	else if (c->rate)
+		skel->rodata->at_storm_rate = c->rate;
+	if (c->window_ms)
+		skel->rodata->at_storm_window_ns = c->window_ms * 1000000ULL;
+	if (c->end_pct)
+		skel->rodata->at_storm_end_pct = c->end_pct;
+	if (c->sources)
+		skel->rodata->at_storm_sources = c->sources;
+}
+
+static int load(struct tracer *t, const struct tracer_opts *o)
+{
+	bool gpe_detect = false;
+	int err;
+
+	t->skel = acpitrace_bpf__open();
+	if (!t->skel) {
+		snprintf(t->error, sizeof(t->error), "cannot open the BPF object: %s",
+			 strerror(errno));
+		return -1;
+	}
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		if (!strcmp(hooks[i].name, "gpe_detect") && t->plan.h[i].mode != MODE_SKIP)
+			gpe_detect = true;
+	t->skel->rodata->at_filter = o->filter;
+	t->skel->rodata->at_rate_limit = o->rate_limit;
+	t->skel->rodata->at_trace_methods = o->attach.methods;
+	t->skel->rodata->at_watch_methods = o->attach.watch_methods;
+	t->skel->rodata->at_policy_loaded = o->policy;
+	t->skel->rodata->at_gpe_emit_at_detect = gpe_detect;
+	storm_setup(t->skel, &o->storm);
+	attach_select(t->skel, &t->plan);
+	/* not a hook: run by tracer_sweep() */
+	bpf_program__set_autoload(t->skel->progs.at_stats_sweep, true);
+	err = acpitrace_bpf__load(t->skel);
+	if (err) {
+		snprintf(t->error, sizeof(t->error),
+			 "loading the BPF programs failed: %s (run with --verbose for the verifier log)",
+			 strerror(-err));
+		acpitrace_bpf__destroy(t->skel);
+		t->skel = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Hooks planned on fentry, or those of them that attached; with @why, the
+ * reason the first one that did not attach gave.
+ */
+static unsigned int fentry_hooks(const struct plan *p, bool attached, char *why, size_t len)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		if (p->h[i].mode != MODE_FENTRY)
+			continue;
+		if (!attached || p->h[i].attached)
+			n++;
+		else if (why && !*why)
+			snprintf(why, len, "%s", p->h[i].why);
+	}
+	return n;
+}
+
+/*
+ * kernel_probe did not test fentry (it costs a program load, an attach
+ * and a detach: 0.2 s in a TCG guest), so a kernel that refuses fentry
+ * says so here, by failing the load or every fentry attach.  Record why,
+ * for tracer_explain_refusal, and load again with kprobes when allowed.
+ */
+static int fall_back_to_kprobes(struct tracer *t, const struct tracer_opts *o,
+				struct attach_opts *ao, const char *step)
+{
+	t->k.fentry_err = -1;
+	snprintf(t->k.fentry_why, sizeof(t->k.fentry_why), "%s its fentry programs: %.120s",
+		 step, t->error);
+	attach_detach(&t->plan);
+	acpitrace_bpf__destroy(t->skel);
+	t->skel = NULL;
+	if (ao->force != FORCE_AUTO || t->k.kprobe_err)
+		return -1;
+	ao->force = FORCE_KPROBE;
+	t->k.vmlinux_btf = btf__load_vmlinux_btf();
+	attach_plan(&t->k, ao, &t->plan);
+	btf__free(t->k.vmlinux_btf);
+	t->k.vmlinux_btf = NULL;
+	if (!any_planned(&t->plan))
+		return -1;
+	return load(t, o);
+}
+
+static int attach(struct tracer *t)
+{
+	double t0 = mono_ms();
+
+	attach_all(t->skel, &t->plan);
+	t->attach_ms += mono_ms() - t0;
+	if (attach_has_source(&t->plan, true))
+		return 0;
+	snprintf(t->error, sizeof(t->error), "every hook failed to attach");
+	return -1;
+}
+
+int tracer_open(struct tracer *t, const struct tracer_opts *o)
+{
+	struct attach_opts ao = o->attach;
+	char why[sizeof(t->plan.h[0].why)] = "";
+	double t0;
+	int err;
+
+	memset(t, 0, sizeof(*t));
+	acpi_sysfs_load(&t->sys, NULL);
+	kernel_probe(&t->k, false);
+	attach_plan(&t->k, &ao, &t->plan);
+	if (!any_planned(&t->plan)) {
+		snprintf(t->error, sizeof(t->error), "no hook can attach on this kernel");
+		return -1;
+	}
+	/*
+	 * libbpf parses its own copy of the vmlinux BTF while it loads (1.1
+	 * holds the file twice for a moment): drop ours first so that the
+	 * peak RSS does not carry a third copy.
+	 */
+	btf__free(t->k.vmlinux_btf);
+	t->k.vmlinux_btf = NULL;
+	t0 = mono_ms();
+	/* also one fentry target the verifier rejects: kprobes may still do */
+	if (load(t, o) && (!fentry_hooks(&t->plan, false, NULL, 0) ||
+			   fall_back_to_kprobes(t, o, &ao, "loading")))
+		return -1;
+	t->load_ms = mono_ms() - t0;
+	if (o->nwatch && tracer_watch_methods(t, o->watch, o->nwatch))
+		return -1;
+	err = attach(t);
+	if (fentry_hooks(&t->plan, false, NULL, 0) &&
+	    !fentry_hooks(&t->plan, true, why, sizeof(why))) {
+		snprintf(t->error, sizeof(t->error), "%s", why);
+		if (fall_back_to_kprobes(t, o, &ao, "attaching") ||
+		    (o->nwatch && tracer_watch_methods(t, o->watch, o->nwatch)))
+			return -1;
+		err = attach(t);
+	}
+	return err;
+}
+
+int tracer_watch_methods(struct tracer *t, const uint32_t *names, unsigned int n)
+{
+	int fd = bpf_map__fd(t->skel->maps.at_method_watch);
+	uint32_t key, next, stale[AT_WATCH_MAX];
+	unsigned int nstale = 0;
+	uint8_t one = 1;
+
+	if (n > AT_WATCH_MAX) {
+		snprintf(t->error, sizeof(t->error), "more than %d watched method names",
+			 AT_WATCH_MAX);
+		return -1;
+	}
+	/* add the new names first, so a name in both sets is never missing */
+	for (unsigned int i = 0; i < n; i++)
+		if (bpf_map_update_elem(fd, &names[i], &one, BPF_ANY)) {
+			snprintf(t->error, sizeof(t->error), "watching method %.4s: %s",
+				 (const char *)&names[i], strerror(errno));
+			return -1;
+		}
+	for (int err = bpf_map_get_next_key(fd, NULL, &key); !err;
+	     err = bpf_map_get_next_key(fd, &key, &next), key = next) {
+		bool wanted = false;
+
+		for (unsigned int i = 0; i < n; i++)
+			wanted |= names[i] == key;
+		if (!wanted && nstale < AT_WATCH_MAX)
+			stale[nstale++] = key;
+	}
+	for (unsigned int i = 0; i < nstale; i++)
+		bpf_map_delete_elem(fd, &stale[i]);
+	return 0;
+}
+
+void tracer_close(struct tracer *t)
+{
+	attach_detach(&t->plan);
+	acpitrace_bpf__destroy(t->skel);
+	t->skel = NULL;
+	kernel_release(&t->k);
+	acpi_sysfs_free(&t->sys);
+}
+
+int tracer_counters(struct tracer *t, struct at_counters out[AT_SRC_MAX])
+{
+	int fd = bpf_map__fd(t->skel->maps.counters);
+
+	_Static_assert(sizeof(*out) % 8 == 0, "struct at_counters is u64s");
+	memset(out, 0, sizeof(*out) * AT_SRC_MAX);
+	for (__u32 src = 0; src < AT_SRC_MAX; src++)
+		if (percpu_sum_u64(fd, &src, (uint64_t *)&out[src], sizeof(*out) / 8) < 0)
+			return -1;
+	return 0;
+}
+
+int tracer_ringbuf_fd(struct tracer *t)
+{
+	return bpf_map__fd(t->skel->maps.events);
+}
+
+void tracer_explain_refusal(const struct kernel_info *k, FILE *out)
+{
+	fprintf(out,
+		"acpitrace: this kernel (%s) does not let acpitrace trace:\n"
+		"  fentry/fexit: %s\n"
+		"  kprobe:       %s\n"
+		"acpitrace needs one of them (root, CONFIG_DEBUG_INFO_BTF for fentry or\n"
+		"CONFIG_KPROBES, and no lockdown=confidentiality).\n"
+		"To see it work on this machine, run the guest demo: make demo\n",
+		k->release, k->fentry_err ? k->fentry_why : "works",
+		k->kprobe_err ? k->kprobe_why : "works");
+}
+
+int tracer_sweep(struct tracer *t)
+{
+	uint64_t arg = 0;
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = &arg, .ctx_size_in = sizeof(arg));
+
+	return bpf_prog_test_run_opts(bpf_program__fd(t->skel->progs.at_stats_sweep), &opts);
+}
+
+void tracer_stats_maps(struct tracer *t, struct stats_maps *m)
+{
+	m->counters = bpf_map__fd(t->skel->maps.counters);
+	m->key_counts = bpf_map__fd(t->skel->maps.key_counts);
+	m->key_state = bpf_map__fd(t->skel->maps.key_state);
+	m->hists = bpf_map__fd(t->skel->maps.hists);
+	m->ec_health = bpf_map__fd(t->skel->maps.ec_health);
+	m->overflow = bpf_map__fd(t->skel->maps.key_overflow);
+	m->sys = &t->sys;
+}
+
+uint64_t tracer_storm_rate(struct tracer *t)
+{
+	return t->skel->rodata->at_storm_rate;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A loaded and attached acpitrace BPF object: the piece every command
+ * that captures events (trace, run, stats, top) starts from.
+ */
+#ifndef TRACER_H
+#define TRACER_H
+
+#include <stdio.h>
+#include "acpitrace.h"
+#include "capture/attach.h"
+#include "capture/kernel.h"
+#include "acpi/acpi_sysfs.h"
+
+/* Storm detector tunables; 0 = the default in bpf/stats.h. */
+struct storm_cfg {
+	uint64_t rate;		/* events/s per key */
+	uint64_t window_ms;
+	uint64_t end_pct;
+	uint32_t sources;	/* bit per enum at_source */
+	bool off;
+};
+
+struct tracer_opts {
+	struct attach_opts attach;
+	struct at_filter filter;
+	unsigned int rate_limit;
+	struct storm_cfg storm;
+	bool policy;		/* load the dispatch policy matcher (run) */
+	uint32_t watch[AT_WATCH_MAX];	/* method names recorded with their */
+	unsigned int nwatch;		/* result (attach.watch_methods) */
+};
+
+struct tracer {
+	struct kernel_info k;
+	struct plan plan;
+	struct acpitrace_bpf *skel;
+	struct acpi_sysfs sys;	/* names keys by GUID where the kernel gave a path */
+	char error[512];
+	double load_ms, attach_ms;	/* verifier + load, and attach (--verbose) */
+};
+
+/* The kernel maps diag/health.c reads: the tracer's, by file descriptor. */
+struct stats_maps {
+	int counters, key_counts, key_state, hists, ec_health, overflow;
+	/* optional: on 6.1 the kernel only knows a WMI event's device path */
+	const struct acpi_sysfs *sys;
+};
+
+/* 0 when at least one hook attached; otherwise -1 and t->error says why. */
+int tracer_open(struct tracer *t, const struct tracer_opts *o);
+void tracer_close(struct tracer *t);
+/* Sum the per-CPU counters of every source. */
+int tracer_counters(struct tracer *t, struct at_counters out[AT_SRC_MAX]);
+int tracer_ringbuf_fd(struct tracer *t);
+/* Replace the set of watched method names (ACPICA 4-byte names). */
+int tracer_watch_methods(struct tracer *t, const uint32_t *names, unsigned int n);
+/*
+ * Re-evaluate storming keys in the kernel (ends storms that stopped dead);
+ * call about once a second while tracing.
+ */
+int tracer_sweep(struct tracer *t);
+void tracer_stats_maps(struct tracer *t, struct stats_maps *m);
+uint64_t tracer_storm_rate(struct tracer *t);
+/* Explain, on @out, why nothing can attach on this kernel. */
+void tracer_explain_refusal(const struct kernel_info *k, FILE *out);
+
+#endif

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shared pieces of the command line: global options and subcommands. */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdbool.h>
+#include "capture/tracer.h"
+
+struct global_opts {
+	bool json;
+	bool verbose;
+};
+
+extern struct global_opts g_opts;
+
+int cmd_trace(int argc, char **argv);
+int cmd_probe(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int cmd_top(int argc, char **argv);
+
+/* "acpitrace: " + message on stderr; always returns 2 (usage error). */
+int usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * -s/-g/-p/-V (filters), -m (methods), -r (rate limit), -a (attach mode)
+ * for any command that captures: 0 handled, 1 not one of them, 2 usage
+ * error already printed.
+ */
+int cli_tracer_option(const char *cmd, int c, const char *arg, struct tracer_opts *t);
+
+/* Route libbpf's messages to stderr only with --verbose. */
+void setup_libbpf_logging(void);
+
+#endif

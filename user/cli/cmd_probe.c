@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0
+/* acpitrace probe: what this kernel lets acpitrace see, and how. */
+#include <dirent.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "capture/attach.h"
+#include "lib/json.h"
+#include "capture/kernel.h"
+#include "capture/tracer.h"
+
+static void probe_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: acpitrace [-j] probe [--methods] [--attach auto|fentry|kprobe]\n"
+		"Report the kernel version, BTF, and for every attach point the mode\n"
+		"acpitrace would use and why. Exits 1 only when nothing can attach.\n");
+}
+
+/* Module BTF objects relevant to ACPI events that are present now. */
+static const char *const acpi_modules[] = { "wmi", "video", "button", "thinkpad_acpi",
+					    "asus_wmi", "dell_wmi", "sparse_keymap" };
+
+static void print_text(const struct kernel_info *k, const struct plan *p)
+{
+	printf("kernel:       %s\n", k->release);
+	printf("vmlinux BTF:  %s\n", k->vmlinux_btf ? "yes" : "no");
+	printf("module BTF:  ");
+	for (size_t i = 0; i < sizeof(acpi_modules) / sizeof(acpi_modules[0]); i++) {
+		char path[128];
+
+		snprintf(path, sizeof(path), "/sys/kernel/btf/%s", acpi_modules[i]);
+		if (!access(path, R_OK))
+			printf(" %s", acpi_modules[i]);
+	}
+	printf("\nfentry/fexit: %s\n", k->fentry_err ? k->fentry_why : "yes");
+	printf("kprobe:       %s\n\n", k->kprobe_err ? k->kprobe_why : "yes");
+	printf("%-16s %-36s %-7s %s\n", "hook", "function", "mode", "why");
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		printf("%-16s %-36s %-7s %s\n", hooks[i].name, hooks[i].func,
+		       attach_mode_name(p->h[i].mode), p->h[i].why);
+}
+
+static void print_json(const struct kernel_info *k, const struct plan *p)
+{
+	struct json j;
+
+	json_init(&j, stdout);
+	json_begin_object(&j, NULL);
+	json_str(&j, "kernel", k->release);
+	json_bool(&j, "vmlinux_btf", k->vmlinux_btf != NULL);
+	json_begin_array(&j, "module_btf");
+	for (size_t i = 0; i < sizeof(acpi_modules) / sizeof(acpi_modules[0]); i++) {
+		char path[128];
+
+		snprintf(path, sizeof(path), "/sys/kernel/btf/%s", acpi_modules[i]);
+		if (!access(path, R_OK))
+			json_str(&j, NULL, acpi_modules[i]);
+	}
+	json_end_array(&j);
+	json_begin_object(&j, "fentry");
+	json_bool(&j, "ok", !k->fentry_err);
+	json_str(&j, "detail", k->fentry_why);
+	json_end_object(&j);
+	json_begin_object(&j, "kprobe");
+	json_bool(&j, "ok", !k->kprobe_err);
+	json_str(&j, "detail", k->kprobe_why);
+	json_end_object(&j);
+	json_begin_array(&j, "hooks");
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		json_begin_object(&j, NULL);
+		json_str(&j, "hook", hooks[i].name);
+		json_str(&j, "function", hooks[i].func);
+		json_str(&j, "module", hooks[i].module ? hooks[i].module : "vmlinux");
+		json_str(&j, "mode", attach_mode_name(p->h[i].mode));
+		json_str(&j, "why", p->h[i].why);
+		json_str(&j, "gives", hooks[i].what);
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_end_object(&j);
+}
+
+int cmd_probe(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "methods", no_argument, NULL, 'm' },
+		{ "attach", required_argument, NULL, 'a' },
+		{ "help", no_argument, NULL, 'h' },
+		{},
+	};
+	struct attach_opts ao = { 0 };
+	struct kernel_info k;
+	struct plan p;
+	int c, usable = 0;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":jma:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'j': g_opts.json = true; break;
+		case 'm': ao.methods = true; break;
+		case 'a':
+			if (!strcmp(optarg, "fentry"))
+				ao.force = FORCE_FENTRY;
+			else if (!strcmp(optarg, "kprobe"))
+				ao.force = FORCE_KPROBE;
+			else if (strcmp(optarg, "auto"))
+				return usage_error("probe", "--attach '%s': expected auto, fentry or kprobe", optarg);
+			break;
+		case 'h': probe_usage(stdout); return 0;
+		case ':': return usage_error("probe", "option '%s' needs a value", argv[optind - 1]);
+		default: return usage_error("probe", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return usage_error("probe", "unexpected argument '%s'", argv[optind]);
+	kernel_probe(&k, true);
+	attach_plan(&k, &ao, &p);
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		usable += p.h[i].mode != MODE_SKIP;
+	if (g_opts.json)
+		print_json(&k, &p);
+	else
+		print_text(&k, &p);
+	if (!usable) {
+		fflush(stdout);
+		fprintf(stderr, "\n");
+		tracer_explain_refusal(&k, stderr);
+	}
+	kernel_release(&k);
+	return usable ? 0 : 1;
+}

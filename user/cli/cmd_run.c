@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * acpitrace run: the dispatch daemon.  The policy lives in the kernel
+ * (only events a rule wants reach us); this loop performs the actions.
+ * SIGHUP reloads (all or nothing), SIGTERM/SIGINT detach and exit 0.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <bpf/libbpf.h>
+#include "dispatch/actions.h"
+#include "acpi/acpi_path.h"
+#include "cli/cli.h"
+#include "acpi/decode.h"
+#include "capture/filter.h"
+#include "acpi/guid.h"
+#include "lib/log.h"
+#include "capture/output.h"
+#include "policy/policy.h"
+#include "policy/policy_compile.h"
+#include "policy/policy_print.h"
+#include "policy/policy_resolve.h"
+#include "policy/policy_kernel.h"
+#include "capture/tracer.h"
+#include "acpi/wmi_owner.h"
+#include "lib/time.h"
+#include "lib/ready_file.h"
+
+struct run_opts {
+	struct tracer_opts t;
+	const char *policy;
+	const char *ready_file;
+	const char *sysfs_root;
+	bool trace;
+};
+
+struct run_state {
+	struct run_opts *o;
+	struct tracer tr;
+	struct policy pol;
+	struct actions act;
+	struct acpi_sysfs sys;
+	struct output out;
+	unsigned long long received, dispatched;
+};
+
+static volatile sig_atomic_t stop, reload;
+
+static void on_stop(int sig) { (void)sig; stop = 1; }
+static void on_hup(int sig) { (void)sig; reload = 1; }
+
+static void run_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: acpitrace [-j] [-v] run --policy FILE|DIR [OPTIONS]\n"
+		"Dispatch ACPI events to keys, switches, backlight, rfkill, LEDs and\n"
+		"commands as the policy says (README \"Dispatch\"). Runs in the\n"
+		"foreground and logs to stderr; SIGHUP reloads the policy, SIGTERM or\n"
+		"SIGINT exit.\n\n"
+		"  -P, --policy FILE|DIR   the policy (a directory: its *.policy files)\n"
+		"  -t, --trace             let every event leave the kernel and print it\n"
+		"                          (text, or JSON with -j) besides dispatching\n"
+		"  -a, --attach MODE       auto (default), fentry or kprobe\n"
+		"  -R, --ready-file PATH   create PATH once attached and the policy is loaded\n"
+		"      --sysfs-root DIR    resolve devices and DMI under DIR (tests)\n"
+		"  -h, --help\n"
+		"On exit, -j prints the kernel's per-rule hit counters as one JSON line.\n");
+}
+
+static int parse_args(int argc, char **argv, struct run_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "policy", required_argument, NULL, 'P' },
+		{ "trace", no_argument, NULL, 't' },
+		{ "attach", required_argument, NULL, 'a' },
+		{ "ready-file", required_argument, NULL, 'R' },
+		{ "sysfs-root", required_argument, NULL, 'S' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{},
+	};
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":P:ta:R:jh", longopts, NULL)) != -1) {
+		int handled = cli_tracer_option("run", c, optarg, &o->t);
+
+		if (handled == 0)
+			continue;
+		if (handled == 2)
+			return 2;
+		switch (c) {
+		case 'P': o->policy = optarg; break;
+		case 't': o->trace = true; break;
+		case 'j': g_opts.json = true; break;
+		case 'R': o->ready_file = optarg; break;
+		case 'S': o->sysfs_root = optarg; break;
+		case 'h': run_usage(stdout); exit(0);
+		case ':': return usage_error("run", "option '%s' needs a value", argv[optind - 1]);
+		default: return usage_error("run", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return usage_error("run", "unexpected argument '%s'", argv[optind]);
+	if (!o->policy)
+		return usage_error("run", "--policy FILE|DIR is required");
+	return 0;
+}
+
+static void log_warnings(const struct policy *p)
+{
+	for (int i = 0; i < p->nwarnings; i++)
+		log_msg(LOG_WARN, "%s", p->warnings[i]);
+}
+
+/* Build a policy completely; only then make it the active one. */
+static int load_policy(struct run_state *st, bool first)
+{
+	struct policy_env env = { .root = st->o->sysfs_root ? st->o->sysfs_root : "",
+				  .as_root = geteuid() == 0 };
+	uint32_t names[AT_WATCH_MAX + 1];
+	struct policy np;
+	char err[256];
+	int nnames;
+
+	if (policy_load(&np, st->o->policy, &env)) {
+		log_msg(LOG_ERR, "%s%s", np.error, first ? "" : "; keeping the previous policy");
+		policy_free(&np);
+		return -1;
+	}
+	wmi_legacy_warnings(&np, env.root);
+	if (actions_prepare(&st->act, &np, err, sizeof(err))) {
+		log_msg(LOG_ERR, "%s%s", err, first ? "" : "; keeping the previous policy");
+		policy_free(&np);
+		return -1;
+	}
+	nnames = policy_method_names(&np, names, AT_WATCH_MAX + 1);
+	if (nnames > AT_WATCH_MAX) {
+		log_msg(LOG_ERR, "%s: 'match method' blocks name more than %d methods%s",
+			st->o->policy, AT_WATCH_MAX, first ? "" : "; keeping the previous policy");
+		policy_free(&np);
+		return -1;
+	}
+	if (policy_kernel_install(st->tr.skel, &np, st->o->trace)) {
+		log_msg(LOG_ERR, "cannot load the policy into the kernel maps: %s%s", strerror(errno),
+			first ? "" : "; keeping the previous policy");
+		policy_free(&np);
+		return -1;
+	}
+	/* after the switch: the old rules never see a method they did not ask for */
+	if (tracer_watch_methods(&st->tr, names, nnames))
+		log_msg(LOG_ERR, "%s; 'match method' rules may not fire", st->tr.error);
+	log_warnings(&np);
+	policy_free(&st->pol);
+	st->pol = np;
+	log_msg(LOG_INFO, "policy %s: %d rules, %d kernel rules%s%s", st->o->policy, np.nrules,
+		np.nkrules, actions_input_devnode(&st->act) ? "; keys on " : "",
+		actions_input_devnode(&st->act) ? actions_input_devnode(&st->act) : "");
+	return 0;
+}
+
+static void describe_event(struct run_state *st, const struct at_event *e, char *buf, size_t len)
+{
+	char path[ACPI_PATH_MAX], guid[GUID_STR_LEN];
+	const struct acpi_dev_entry *d;
+
+	acpi_path_format(&e->path, path, sizeof(path));
+	d = acpi_sysfs_dev(&st->sys, path);
+	if (e->flags & AT_F_HAS_GUID) {
+		guid_format(e->wmi.guid, guid);
+		snprintf(buf, len, "wmi %s notify 0x%02x on %s", guid, e->wmi.notify_id, path);
+	} else {
+		snprintf(buf, len, "%s %s%s%s%s 0x%x", source_name(e->source), path,
+			 d ? " (" : "", d ? d->name : "", d ? ")" : "", e->number);
+	}
+}
+
+static int on_event(void *ctx, void *data, size_t size)
+{
+	struct run_state *st = ctx;
+	const struct at_event *e = data;
+	char what[256], act[256];
+	uint64_t code = 0;
+	int rule;
+
+	if (size < sizeof(*e))
+		return 0;
+	st->received++;
+	if (st->o->trace)
+		output_event(&st->out, e);
+	rule = policy_match(&st->pol, e, &code);
+	if (rule < 0 || st->pol.rules[rule].act.type == ACT_IGNORE)
+		return 0;	/* only with --trace: the kernel kept the rest */
+	st->dispatched++;
+	describe_event(st, e, what, sizeof(what));
+	policy_describe_action(&st->pol.rules[rule].act, act, sizeof(act));
+	log_msg(LOG_INFO, "%s code 0x%llx -> %s (rule #%d %s:%d)", what, (unsigned long long)code,
+		act, rule, st->pol.rules[rule].file, st->pol.rules[rule].line);
+	if (actions_run(&st->act, &st->pol, rule, e, code))
+		log_msg(LOG_WARN, "rule #%d: %s failed", rule, act);
+	return 0;
+}
+
+static void print_stats(struct run_state *st)
+{
+	struct at_policy_stats ps[AT_SRC_MAX];
+	struct at_counters c[AT_SRC_MAX];
+	uint64_t *hits = calloc(st->pol.nrules + 1, sizeof(*hits));
+
+	if (!hits || policy_kernel_hits(st->tr.skel, &st->pol, hits) ||
+	    policy_kernel_stats(st->tr.skel, ps) || tracer_counters(&st->tr, c)) {
+		free(hits);
+		return;
+	}
+	log_msg(LOG_INFO, "exiting: %llu events received, %llu dispatched",
+		st->received, st->dispatched);
+	if (g_opts.json) {
+		printf("{\"received\":%llu,\"dispatched\":%llu,\"rules\":[", st->received, st->dispatched);
+		for (int i = 0; i < st->pol.nrules; i++)
+			printf("%s{\"id\":%d,\"at\":\"%s:%d\",\"hits\":%llu}", i ? "," : "", i,
+			       st->pol.rules[i].file, st->pol.rules[i].line, (unsigned long long)hits[i]);
+		printf("],\"sources\":{");
+		for (int s = 0; s < AT_SRC_MAX; s++)
+			printf("%s\"%s\":{\"seen\":%llu,\"emitted\":%llu,\"matched\":%llu,\"ignored\":%llu,\"unmatched\":%llu}",
+			       s ? "," : "", source_name(s), (unsigned long long)c[s].seen,
+			       (unsigned long long)c[s].emitted, (unsigned long long)ps[s].matched,
+			       (unsigned long long)ps[s].ignored, (unsigned long long)ps[s].unmatched);
+		printf("}}\n");
+		fflush(stdout);
+	}
+	free(hits);
+}
+
+static int loop(struct run_state *st, struct ring_buffer *rb)
+{
+	while (!stop) {
+		int err = ring_buffer__poll(rb, 100);
+
+		if (err < 0 && err != -EINTR) {
+			log_msg(LOG_ERR, "polling the ring buffer failed: %s", strerror(-err));
+			return 1;
+		}
+		actions_reap(&st->act, mono_ns());
+		if (reload) {
+			reload = 0;
+			log_msg(LOG_INFO, "SIGHUP: reloading %s", st->o->policy);
+			acpi_sysfs_free(&st->sys);
+			acpi_sysfs_load(&st->sys, st->o->sysfs_root);
+			load_policy(st, false);
+		}
+	}
+	ring_buffer__consume(rb);
+	return 0;
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop };
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sa.sa_handler = on_hup;
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+int cmd_run(int argc, char **argv)
+{
+	/* method hooks stay attached, so a reload can add 'match method' */
+	struct run_opts o = { .t.policy = true, .t.attach.watch_methods = true };
+	struct run_state st = { .o = &o };
+	struct ring_buffer *rb = NULL;
+	int err;
+
+	err = parse_args(argc, argv, &o);
+	if (err)
+		return err;
+	if (g_opts.verbose)
+		log_max_level = LOG_DEBUG;
+	install_signals();
+	acpi_sysfs_load(&st.sys, o.sysfs_root);
+	actions_init(&st.act, o.sysfs_root);
+	st.act.sys = &st.sys;
+	st.out = (struct output){ .out = stdout, .json = g_opts.json, .t0_ns = mono_ns(), .sys = &st.sys };
+	if (tracer_open(&st.tr, &o.t)) {
+		if (!st.tr.plan.attached && st.tr.k.fentry_err && st.tr.k.kprobe_err)
+			tracer_explain_refusal(&st.tr.k, stderr);
+		else
+			log_msg(LOG_ERR, "%s", st.tr.error);
+		err = 1;
+		goto out;
+	}
+	err = 1;
+	if (load_policy(&st, true))
+		goto out;
+	rb = ring_buffer__new(tracer_ringbuf_fd(&st.tr), on_event, &st, NULL);
+	if (!rb) {
+		log_msg(LOG_ERR, "cannot open the ring buffer: %s", strerror(errno));
+		goto out;
+	}
+	log_msg(LOG_INFO, "dispatching on %s with %u hooks attached", st.tr.k.release,
+		st.tr.plan.attached);
+	if (o.ready_file && ready_file_write(o.ready_file)) {
+		log_msg(LOG_ERR, "cannot create %s: %s", o.ready_file, strerror(errno));
+		goto out;
+	}
+	err = loop(&st, rb);
+	print_stats(&st);
+out:
+	ring_buffer__free(rb);
+	actions_close(&st.act);
+	if (st.tr.skel)
+		tracer_close(&st.tr);
+	policy_free(&st.pol);
+	acpi_sysfs_free(&st.sys);
+	return err;
+}

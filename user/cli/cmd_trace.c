@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0
+/* acpitrace trace: print every ACPI platform event live. */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <bpf/libbpf.h>
+#include "cli/cli.h"
+#include "acpi/decode.h"
+#include "diag/diag.h"
+#include "capture/filter.h"
+#include "lib/parse.h"
+#include "capture/output.h"
+#include "capture/reorder.h"
+#include "capture/tracer.h"
+#include "lib/time.h"
+#include "lib/ready_file.h"
+
+struct trace_opts {
+	struct tracer_opts t;
+	double duration;	/* seconds, 0 = until Ctrl-C */
+	unsigned long long count;	/* records, 0 = unlimited */
+	const char *ready_file;
+	const char *sysfs_root;
+	double reorder_ms;
+	double stats_interval;	/* seconds between {"stats":...} records, 0 = none */
+	struct diag_opts diag;
+};
+
+struct trace_state {
+	struct output out;
+	struct reorder reorder;
+	unsigned long long count;
+	unsigned long long limit;
+	struct diag diag;
+	struct tracer *t;
+	uint64_t stats_every_ns;
+	uint64_t stats_next_ns;
+	uint64_t stats_seq;
+};
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static void trace_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: acpitrace [-j] trace [OPTIONS]\n"
+		"Print every ACPI platform event as it happens.\n\n"
+		"  -j, --json              one JSON object per line (schema: README)\n"
+		"  -s, --source LIST       only these sources: sci,gpe,fixed,notify,ec,\n"
+		"                          ec_query,wmi,ged,method\n"
+		"  -g, --gpe N             only GPE N\n"
+		"  -p, --path PATH         only events on this ACPI path (\\_SB.PCI0.S30;\n"
+		"                          end with * for a subtree)\n"
+		"  -V, --value N           only this Notify value / EC query / WMI data\n"
+		"  -d, --duration SECONDS  stop after this long\n"
+		"  -c, --count N           stop after N events\n"
+		"  -m, --methods[=NAMES]   also trace every AML method evaluation, or only\n"
+		"                          the methods NAME[,NAME...] (e.g. MHKP), with\n"
+		"                          their Integer result\n"
+		"  -r, --rate-limit N      at most N events/s per source and CPU\n"
+		"  -a, --attach MODE       auto (default), fentry or kprobe\n"
+		"  -R, --ready-file PATH   create PATH once every hook is attached\n"
+		"      --reorder-ms MS     hold records MS ms to print them in start\n"
+		"                          order (default 100, 0 = as they complete)\n"
+		"      --sysfs-root DIR    resolve device names under DIR (tests)\n"
+		"      --stats-interval SECONDS  with -j: a {\"stats\":{...}} record (the\n"
+		"                          stats --json members, counted since attach) every\n"
+		"                          SECONDS, and a last one on exit\n"
+		DIAG_USAGE
+		"  -h, --help\n");
+}
+
+static int parse_positive(const char *text, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(text, &end);
+	if (errno || *end || !(v > 0) || v > 1e9)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct trace_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "source", required_argument, NULL, 's' },
+		{ "gpe", required_argument, NULL, 'g' },
+		{ "path", required_argument, NULL, 'p' },
+		{ "value", required_argument, NULL, 'V' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "count", required_argument, NULL, 'c' },
+		{ "methods", optional_argument, NULL, 'm' },
+		{ "rate-limit", required_argument, NULL, 'r' },
+		{ "attach", required_argument, NULL, 'a' },
+		{ "ready-file", required_argument, NULL, 'R' },
+		{ "sysfs-root", required_argument, NULL, 'S' },
+		{ "reorder-ms", required_argument, NULL, 'O' },
+		{ "stats-interval", required_argument, NULL, 'I' },
+		{ "help", no_argument, NULL, 'h' },
+		DIAG_LONGOPTS,
+		{},
+	};
+	uint64_t n;
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":js:g:p:V:d:c:mr:a:R:h", longopts, NULL)) != -1) {
+		int handled = cli_tracer_option("trace", c, optarg, &o->t);
+
+		if (handled == 0)
+			continue;
+		if (handled == 2)
+			return 2;
+		switch (c) {
+		case 'j': g_opts.json = true; break;
+		case 'd':
+			if (parse_positive(optarg, &o->duration))
+				return usage_error("trace", "--duration '%s': expected seconds > 0", optarg);
+			break;
+		case 'c':
+			if (parse_u64(optarg, &n) || !n)
+				return usage_error("trace", "--count '%s': expected a number > 0", optarg);
+			o->count = n;
+			break;
+		case 'R': o->ready_file = optarg; break;
+		case 'S': o->sysfs_root = optarg; break;
+		case 'O':
+			if (parse_u64(optarg, &n) || n > 60000)
+				return usage_error("trace", "--reorder-ms '%s': expected 0..60000", optarg);
+			o->reorder_ms = n;
+			break;
+		case 'I':
+			if (parse_positive(optarg, &o->stats_interval) || o->stats_interval < 0.1 ||
+			    o->stats_interval > 86400)
+				return usage_error("trace", "--stats-interval '%s': expected 0.1..86400 seconds",
+						   optarg);
+			break;
+		case 'h': trace_usage(stdout); exit(0);
+		case DIAG_OPT_LISTEN ... DIAG_OPT_SYSFS_GPE:
+			if (diag_parse_opt(c, optarg, &o->diag, &o->t, "trace") == 2)
+				return 2;
+			break;
+		case ':': return usage_error("trace", "option '%s' needs a value", argv[optind - 1]);
+		default: return usage_error("trace", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return usage_error("trace", "unexpected argument '%s'", argv[optind]);
+	if (o->stats_interval && !g_opts.json)
+		return usage_error("trace", "--stats-interval needs -j (JSON records)");
+	return 0;
+}
+
+static void print_record(void *ctx, const struct at_event *e)
+{
+	struct trace_state *st = ctx;
+
+	if (st->limit && st->count >= st->limit)
+		return;
+	diag_on_record(&st->diag, e);
+	output_event(&st->out, e);
+	st->count++;
+	if (st->limit && st->count >= st->limit)
+		stop = 1;
+}
+
+static int on_event(void *ctx, void *data, size_t size)
+{
+	struct trace_state *st = ctx;
+
+	if (size < sizeof(struct at_event))
+		return 0;
+	reorder_push(&st->reorder, data);
+	return 0;
+}
+
+static void print_totals(struct tracer *t, bool json)
+{
+	struct at_counters c[AT_SRC_MAX];
+
+	if (tracer_counters(t, c))
+		return;
+	fprintf(stderr, "\n%-9s %10s %10s %10s %10s %10s\n", "source", "seen", "emitted",
+		"filtered", "ratelimit", "dropped");
+	for (int s = 0; s < AT_SRC_MAX; s++)
+		fprintf(stderr, "%-9s %10llu %10llu %10llu %10llu %10llu\n", source_name(s),
+			(unsigned long long)c[s].seen, (unsigned long long)c[s].emitted,
+			(unsigned long long)c[s].filtered, (unsigned long long)c[s].ratelimited,
+			(unsigned long long)c[s].dropped);
+	if (!json)
+		return;
+	printf("{\"totals\":{");
+	for (int s = 0; s < AT_SRC_MAX; s++)
+		printf("%s\"%s\":{\"seen\":%llu,\"emitted\":%llu,\"filtered\":%llu,"
+		       "\"ratelimited\":%llu,\"dropped\":%llu}", s ? "," : "", source_name(s),
+		       (unsigned long long)c[s].seen, (unsigned long long)c[s].emitted,
+		       (unsigned long long)c[s].filtered, (unsigned long long)c[s].ratelimited,
+		       (unsigned long long)c[s].dropped);
+	printf("}}\n");
+	fflush(stdout);
+}
+
+/* Hooks that were planned but whose attach the kernel refused. */
+static unsigned int failed_hooks(const struct plan *p)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		n += p->h[i].mode != MODE_SKIP && !p->h[i].attached;
+	return n;
+}
+
+static void announce(const struct tracer *t)
+{
+	fprintf(stderr, "acpitrace: tracing on %s with %u of %u hooks (%u fentry, %u kprobe, %u raw_tp, %u skipped)",
+		t->k.release, t->plan.attached, nr_hooks, t->plan.fentry, t->plan.kprobe,
+		t->plan.raw_tp, t->plan.skipped);
+	if (g_opts.verbose) {
+		fprintf(stderr, "; load %.0f ms, attach %.0f ms:\n", t->load_ms, t->attach_ms);
+		for (unsigned int i = 0; i < nr_hooks; i++)
+			fprintf(stderr, "  %-16s %-7s %s\n", hooks[i].name,
+				t->plan.h[i].attached ? attach_mode_name(t->plan.h[i].mode) : "skip",
+				t->plan.h[i].why);
+	} else if (failed_hooks(&t->plan)) {
+		fprintf(stderr, "; %u failed to attach (--verbose says why), Ctrl-C to stop\n",
+			failed_hooks(&t->plan));
+	} else {
+		fprintf(stderr, "; all attached, Ctrl-C to stop\n");
+	}
+}
+
+/* A {"stats":...} record when one is due (or @force, on exit). */
+static void stats_record(struct trace_state *st, bool force)
+{
+	struct stats_snap s;
+	uint64_t now = mono_ns();
+
+	if (!st->stats_every_ns || (!force && now < st->stats_next_ns))
+		return;
+	st->stats_next_ns = now + st->stats_every_ns;
+	if (diag_snapshot(st->t, st->diag.t0_ns, &s))
+		fprintf(stderr, "acpitrace trace: --stats-interval: reading the BPF maps failed: %s\n",
+			strerror(errno));
+	else
+		stats_print_json_record(stdout, &s, ++st->stats_seq);
+	stats_free(&s);
+}
+
+static int poll_loop(struct ring_buffer *rb, struct trace_state *st, double duration)
+{
+	struct reorder *ro = &st->reorder;
+	struct diag *diag = &st->diag;
+	uint64_t end = duration ? mono_ns() + (uint64_t)(duration * 1e9) : 0;
+	int err = 0;
+
+	while (!stop) {
+		err = ring_buffer__poll(rb, 20);
+		if (err == -EINTR) {
+			err = 0;
+			continue;
+		}
+		if (err < 0)
+			break;
+		err = 0;
+		reorder_flush(ro, mono_ns());
+		diag_tick(diag);
+		stats_record(st, false);
+		if (end && mono_ns() >= end)
+			break;
+	}
+	ring_buffer__consume(rb);	/* what is already in the buffer */
+	reorder_flush_all(ro);
+	stats_record(st, true);
+	return err;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+	struct trace_opts o = { .reorder_ms = 100 };
+	struct trace_state st = { 0 };
+	struct acpi_sysfs sys;
+	struct ring_buffer *rb = NULL;
+	struct tracer t;
+	int err;
+
+	err = parse_args(argc, argv, &o);
+	if (err)
+		return err;
+	acpi_sysfs_load(&sys, o.sysfs_root);
+	if (tracer_open(&t, &o.t)) {
+		if (!t.plan.attached && t.k.fentry_err && t.k.kprobe_err)
+			tracer_explain_refusal(&t.k, stderr);
+		else
+			fprintf(stderr, "acpitrace trace: %s\n", t.error);
+		err = 1;
+		goto cleanup;
+	}
+	st.out = (struct output){ .out = stdout, .json = g_opts.json, .t0_ns = mono_ns(),
+				  .sys = &sys };
+	st.limit = o.count;
+	if (reorder_init(&st.reorder, 4096, o.reorder_ms * 1e6, print_record, &st)) {
+		fprintf(stderr, "acpitrace trace: out of memory\n");
+		err = 1;
+		goto cleanup;
+	}
+	rb = ring_buffer__new(tracer_ringbuf_fd(&t), on_event, &st, NULL);
+	if (!rb) {
+		fprintf(stderr, "acpitrace trace: cannot open the ring buffer: %s\n", strerror(errno));
+		err = 1;
+		goto cleanup;
+	}
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	announce(&t);
+	if (o.ready_file && ready_file_write(o.ready_file)) {
+		fprintf(stderr, "acpitrace trace: cannot create ready file %s: %s\n", o.ready_file,
+			strerror(errno));
+		err = 1;
+		goto cleanup;
+	}
+	if (diag_start(&st.diag, &t, &o.diag, "trace")) {
+		err = 1;
+		goto cleanup;
+	}
+	st.t = &t;
+	st.stats_every_ns = o.stats_interval * 1e9;
+	st.stats_next_ns = mono_ns() + st.stats_every_ns;
+	err = poll_loop(rb, &st, o.duration);
+	if (err)
+		fprintf(stderr, "acpitrace trace: polling the ring buffer failed: %s\n", strerror(-err));
+	print_totals(&t, g_opts.json);
+	err = err ? 1 : 0;
+cleanup:
+	diag_stop(&st.diag);
+	ring_buffer__free(rb);
+	reorder_free(&st.reorder);
+	tracer_close(&t);
+	acpi_sysfs_free(&sys);
+	return err;
+}

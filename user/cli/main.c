@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * acpitrace: trace and dispatch x86 platform (ACPI) events with eBPF.
+ * Command table in the style of bpftool: global options, then a command.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <bpf/libbpf.h>
+#include "cli/cli.h"
+
+#ifndef ACPITRACE_VERSION
+#define ACPITRACE_VERSION "0.1.0"
+#endif
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{ "trace", cmd_trace, "print every ACPI platform event live" },
+	{ "probe", cmd_probe, "say what this kernel lets acpitrace see" },
+	{ "run", cmd_run, "dispatch events to keys, backlight, rfkill... by policy" },
+	{ "check", cmd_check, "validate a dispatch policy and show what it matches" },
+	{ "stats", cmd_stats, "sample counters, rates and latency histograms once" },
+	{ "top", cmd_top, "live view of rates, slow methods, storms and EC health" },
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: acpitrace [-j|--json] [-v|--verbose] COMMAND [ARGS]\n"
+		"       acpitrace COMMAND --help\n\nCommands:\n");
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "\nacpitrace " ACPITRACE_VERSION "\n");
+}
+
+int main(int argc, char **argv)
+{
+	int i = 1;
+
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "-j") || !strcmp(argv[i], "--json")) {
+			g_opts.json = true;
+		} else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) {
+			g_opts.verbose = true;
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "--version")) {
+			printf("acpitrace " ACPITRACE_VERSION "\n");
+			return 0;
+		} else {
+			return usage_error(NULL, "unknown option '%s'", argv[i]);
+		}
+	}
+	if (i == argc) {
+		usage(stderr);
+		return 2;
+	}
+	setup_libbpf_logging();
+	for (size_t c = 0; c < sizeof(commands) / sizeof(commands[0]); c++)
+		if (!strcmp(argv[i], commands[c].name))
+			return commands[c].fn(argc - i, argv + i);
+	return usage_error(NULL, "unknown command '%s'", argv[i]);
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "diag/diag.h"
+#include "capture/filter.h"
+#include "lib/parse.h"
+#include "diag/metrics.h"
+#include "lib/time.h"
+
+#ifndef ACPITRACE_VERSION
+#define ACPITRACE_VERSION "0.1.0"
+#endif
+
+static int bad(const char *cmd, const char *opt, const char *arg, const char *why)
+{
+	fprintf(stderr, "acpitrace %s: %s '%s': %s\nTry 'acpitrace %s --help'.\n", cmd, opt,
+		arg, why, cmd);
+	return 2;
+}
+
+static int storm_sources(const char *arg, uint32_t *mask)
+{
+	struct at_filter f = {};
+	const char *err;
+
+	if (filter_add_sources(&f, arg, &err) || !f.source_mask)
+		return -1;
+	*mask = f.source_mask;
+	return 0;
+}
+
+int diag_parse_opt(int c, const char *arg, struct diag_opts *d, struct tracer_opts *t,
+		   const char *cmd)
+{
+	char err[128];
+	struct sockaddr_in sa;
+	uint64_t n;
+
+	switch (c) {
+	case DIAG_OPT_LISTEN:
+		if (metrics_parse_listen(arg, &sa, err, sizeof(err)))
+			return bad(cmd, "--metrics-listen", arg, err);
+		d->listen = arg;
+		return 1;
+	case DIAG_OPT_TEXTFILE: d->textfile = arg; return 1;
+	case DIAG_OPT_MASK: d->mask_storms = true; return 1;
+	case DIAG_OPT_SYSFS_GPE: d->gpe_dir = arg; return 1;
+	case DIAG_OPT_NO_STORMS: t->storm.off = true; return 1;
+	case DIAG_OPT_STORM_RATE:
+		if (parse_u64(arg, &n) || !n || n > 100000000)
+			return bad(cmd, "--storm-rate", arg, "expected events/s, 1..100000000");
+		t->storm.rate = n;
+		return 1;
+	case DIAG_OPT_STORM_WINDOW:
+		if (parse_u64(arg, &n) || n < 10 || n > 600000)
+			return bad(cmd, "--storm-window-ms", arg, "expected 10..600000 ms");
+		t->storm.window_ms = n;
+		return 1;
+	case DIAG_OPT_STORM_END:
+		if (parse_u64(arg, &n) || !n || n > 100)
+			return bad(cmd, "--storm-end-pct", arg, "expected 1..100");
+		t->storm.end_pct = n;
+		return 1;
+	case DIAG_OPT_STORM_SOURCES:
+		if (storm_sources(arg, &t->storm.sources))
+			return bad(cmd, "--storm-sources", arg,
+				   "expected a list of gpe,fixed,notify,ec,ec_query,wmi,ged,...");
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int diag_snapshot(struct tracer *t, uint64_t t0_ns, struct stats_snap *s)
+{
+	struct stats_maps m;
+	int err;
+
+	tracer_stats_maps(t, &m);
+	err = stats_read(&m, s);
+	s->elapsed_s = (mono_ns() - t0_ns) / 1e9;
+	s->storm_rate = tracer_storm_rate(t);
+	return err;
+}
+
+void diag_render_metrics(FILE *out, void *ctx)
+{
+	struct diag *d = ctx;
+	struct stats_snap s;
+
+	if (diag_snapshot(d->t, d->t0_ns, &s))
+		fprintf(out, "# acpitrace: reading the BPF maps failed: %s\n", strerror(errno));
+	metrics_render(out, &s, ACPITRACE_VERSION);
+	stats_free(&s);
+}
+
+static void write_textfile(struct diag *d)
+{
+	struct stats_snap s;
+	char err[600];
+
+	if (!diag_snapshot(d->t, d->t0_ns, &s) &&
+	    metrics_write_textfile(d->o.textfile, &s, ACPITRACE_VERSION, err, sizeof(err)))
+		fprintf(stderr, "acpitrace: --metrics-textfile: %s\n", err);
+	stats_free(&s);
+}
+
+int diag_start(struct diag *d, struct tracer *t, const struct diag_opts *o, const char *cmd)
+{
+	char err[256];
+
+	memset(d, 0, sizeof(*d));
+	d->t = t;
+	d->o = *o;
+	d->mask.dir = o->gpe_dir;
+	d->t0_ns = d->last_tick_ns = mono_ns();
+	if (o->listen) {
+		d->http = metrics_http_start(o->listen, diag_render_metrics, d, err, sizeof(err));
+		if (!d->http) {
+			fprintf(stderr, "acpitrace %s: --metrics-listen: %s\n", cmd, err);
+			return -1;
+		}
+		fprintf(stderr, "acpitrace: serving Prometheus metrics on http://%s/metrics\n",
+			o->listen);
+	}
+	if (o->textfile)
+		write_textfile(d);
+	return 0;
+}
+
+void diag_tick(struct diag *d)
+{
+	uint64_t now = mono_ns();
+
+	if (now - d->last_tick_ns < 1000000000ULL)
+		return;
+	d->last_tick_ns = now;
+	tracer_sweep(d->t);
+	if (d->o.textfile)
+		write_textfile(d);
+}
+
+void diag_on_record(struct diag *d, const struct at_event *e)
+{
+	char err[600];
+
+	if (e->source != AT_SRC_STORM || e->subtype != AT_STORM_BEGIN ||
+	    e->result != AT_SRC_GPE || !d->o.mask_storms)
+		return;
+	if (storm_mask_gpe(&d->mask, e->number, err, sizeof(err)))
+		fprintf(stderr, "acpitrace: --mask-storms: %s\n", err);
+	else
+		fprintf(stderr, "acpitrace: GPE 0x%02X masked (--mask-storms); re-enabled on exit\n",
+			e->number);
+}
+
+void diag_stop(struct diag *d)
+{
+	if (!d->t)
+		return;
+	storm_mask_restore(&d->mask, stderr);
+	if (d->o.textfile)
+		write_textfile(d);
+	metrics_http_stop(d->http);
+	d->http = NULL;
+	d->t = NULL;
+}

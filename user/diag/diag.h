@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Diagnostics shared by the commands that keep a tracer open (trace, run,
+ * stats, top): the storm and metrics options, and a session that serves
+ * /metrics, writes the textfile, sweeps storms and masks stormy GPEs.
+ *
+ * In a command: add DIAG_LONGOPTS to the getopt_long table, hand unknown
+ * option codes to diag_parse_opt(), print DIAG_USAGE in --help; after
+ * tracer_open(): diag_start(); in the poll loop: diag_tick(); for each
+ * record: diag_on_record(); on exit: diag_stop().
+ */
+#ifndef DIAG_H
+#define DIAG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <getopt.h>
+#include "diag/health.h"
+#include "diag/metrics_http.h"
+#include "diag/storm_mask.h"
+#include "capture/tracer.h"
+
+enum {
+	DIAG_OPT_LISTEN = 0x1100,
+	DIAG_OPT_TEXTFILE,
+	DIAG_OPT_MASK,
+	DIAG_OPT_STORM_RATE,
+	DIAG_OPT_STORM_WINDOW,
+	DIAG_OPT_STORM_END,
+	DIAG_OPT_STORM_SOURCES,
+	DIAG_OPT_NO_STORMS,
+	DIAG_OPT_SYSFS_GPE,
+};
+
+#define DIAG_LONGOPTS							\
+	{ "metrics-listen", required_argument, NULL, DIAG_OPT_LISTEN },	\
+	{ "metrics-textfile", required_argument, NULL, DIAG_OPT_TEXTFILE }, \
+	{ "mask-storms", no_argument, NULL, DIAG_OPT_MASK },		\
+	{ "storm-rate", required_argument, NULL, DIAG_OPT_STORM_RATE },	\
+	{ "storm-window-ms", required_argument, NULL, DIAG_OPT_STORM_WINDOW }, \
+	{ "storm-end-pct", required_argument, NULL, DIAG_OPT_STORM_END }, \
+	{ "storm-sources", required_argument, NULL, DIAG_OPT_STORM_SOURCES }, \
+	{ "no-storms", no_argument, NULL, DIAG_OPT_NO_STORMS },		\
+	{ "gpe-sysfs-dir", required_argument, NULL, DIAG_OPT_SYSFS_GPE }
+
+#define DIAG_STORM_USAGE						\
+	"      --storm-rate N      a key above N events/s is a storm (default 500)\n" \
+	"      --storm-window-ms MS  sliding window (default 1000)\n"	\
+	"      --storm-end-pct P   the storm ends under P%% of the rate (default 50)\n" \
+	"      --storm-sources LIST  keys watched for storms (default gpe,ged)\n" \
+	"      --no-storms         no storm detection\n"
+
+#define DIAG_USAGE DIAG_STORM_USAGE					\
+	"      --metrics-listen [ADDR:]PORT  serve Prometheus /metrics (default\n" \
+	"                          address 127.0.0.1)\n"			\
+	"      --metrics-textfile PATH  node_exporter textfile, rewritten atomically\n" \
+	"                          every second\n"				\
+	"      --mask-storms       disable a storming GPE through sysfs; re-enabled\n" \
+	"                          on exit\n"
+
+struct diag_opts {
+	const char *listen;
+	const char *textfile;
+	bool mask_storms;
+	const char *gpe_dir;	/* tests: instead of /sys/firmware/acpi/interrupts */
+};
+
+/* 1 when @c was a diagnostics option, 0 when not ours, 2 on a usage error. */
+int diag_parse_opt(int c, const char *arg, struct diag_opts *d, struct tracer_opts *t,
+		   const char *cmd);
+
+struct diag {
+	struct tracer *t;
+	struct diag_opts o;
+	struct metrics_http *http;
+	struct storm_mask mask;
+	uint64_t t0_ns;
+	uint64_t last_tick_ns;
+};
+
+/* 0, or -1 after printing why (cannot listen...). */
+int diag_start(struct diag *d, struct tracer *t, const struct diag_opts *o, const char *cmd);
+void diag_tick(struct diag *d);
+void diag_on_record(struct diag *d, const struct at_event *e);
+void diag_stop(struct diag *d);
+/* A snapshot of @t's accounting, elapsed time since @t0_ns. */
+int diag_snapshot(struct tracer *t, uint64_t t0_ns, struct stats_snap *s);
+/* Render /metrics for a tracer (a metrics_render_fn; ctx = struct diag *). */
+void diag_render_metrics(FILE *out, void *ctx);
+
+#endif

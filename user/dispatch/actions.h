@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Performing a policy's actions: the `acpitrace` uinput device (keys and
+ * switches), backlight, rfkill, LEDs and commands.  Everything the kernel
+ * owns is reached through its documented interfaces: uinput via libevdev,
+ * /sys/class/backlight, /sys/class/leds, /dev/rfkill.
+ */
+#ifndef ACTIONS_H
+#define ACTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "policy/policy_model.h"
+#include "acpi/acpi_sysfs.h"
+
+#define ACT_MAX_CHILDREN	4
+
+struct libevdev_uinput;
+
+struct act_child {
+	pid_t pid;
+	uint64_t deadline_ns;
+	int rule;
+};
+
+struct actions {
+	const char *root;		/* sysfs prefix ("" real) */
+	struct libevdev_uinput *ui;
+	unsigned char keys[96];		/* bitmap of declared KEY_* (KEY_MAX 0x2ff) */
+	unsigned char sws[4];		/* bitmap of declared SW_* */
+	unsigned char sw_state[4];
+	int rfkill_fd;
+	struct act_child child[ACT_MAX_CHILDREN];
+	const struct acpi_sysfs *sys;	/* for event fields; may be NULL */
+};
+
+void actions_init(struct actions *a, const char *root);
+/*
+ * Make the input device and /dev/rfkill fit @p (recreated only when the
+ * set of keys and switches changes).  0, or -1 with @err set.
+ */
+int actions_prepare(struct actions *a, const struct policy *p, char *err, size_t len);
+void actions_close(struct actions *a);
+/* Perform rule @rule for record @e (code = the rule's code). */
+int actions_run(struct actions *a, const struct policy *p, int rule,
+		const struct at_event *e, uint64_t code);
+/* Reap finished commands, kill the ones over their timeout. */
+void actions_reap(struct actions *a, uint64_t now_ns);
+const char *actions_input_devnode(const struct actions *a);
+
+/* Pure pieces, for tests. */
+long backlight_next(long cur, long max, int op, int percent, bool allow_zero);
+/* Pick a backlight under root/sys/class/backlight: @name, or by type. */
+int backlight_choose(const char *root, const char *name, char *out, size_t len);
+
+#endif

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include "lib/parse.h"
+
+int parse_u64(const char *text, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+	int base = 10;
+
+	if (!text || !isdigit((unsigned char)*text))
+		return -1;	/* no sign, no white space */
+	if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+		base = 16;
+		text += 2;
+		if (!isxdigit((unsigned char)*text))
+			return -1;
+	}
+	errno = 0;
+	v = strtoull(text, &end, base);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_u64_c(const char *s, uint64_t *out)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)s[0]))
+		return -1;
+	errno = 0;
+	*out = strtoull(s, &end, 0);
+	return errno || *end ? -1 : 0;
+}

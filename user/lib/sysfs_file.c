@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/sysfs_file.h"
+
+int sysfs_read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return -1;
+	if (!fgets(buf, len, f)) {
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+int sysfs_read_long(const char *path, long *value)
+{
+	char buf[32], *end;
+
+	if (sysfs_read_line(path, buf, sizeof(buf)))
+		return -1;
+	*value = strtol(buf, &end, 10);
+	return end == buf ? -1 : 0;
+}
+
+int sysfs_write_long(const char *path, long value)
+{
+	FILE *f = fopen(path, "we");
+
+	if (!f)
+		return -1;
+	fprintf(f, "%ld\n", value);
+	return fclose(f) ? -1 : 0;	/* sysfs reports a refused value at close */
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Dispatch policies (README "Dispatch"), what the rest of acpitrace uses:
+ * load one (parse, resolve HIDs, WMI GUIDs and DMI against this machine's
+ * sysfs, compile to the kernel's rules, bpf/policy_rules.h), look up the
+ * rule a record selects, free it.  A policy is built completely or not at
+ * all: any error leaves a message "file:line:column: reason" in p->error.
+ *
+ * The stages have their own headers: policy_lex.h, policy_block.h,
+ * policy_rule.h (parsing), policy_resolve.h, policy_compile.h,
+ * policy_index.h, policy_print.h, policy_kernel.h.
+ */
+#ifndef POLICY_H
+#define POLICY_H
+
+#include <stddef.h>
+#include "policy/policy_model.h"
+#include "policy/policy_index.h"
+
+/* Parse, resolve and compile FILE or DIR (its *.policy in name order). */
+int policy_load(struct policy *p, const char *path, const struct policy_env *env);
+/* The same for text in memory (tests, fuzzing); includes are refused. */
+int policy_load_text(struct policy *p, const char *name, const char *text,
+		     size_t len, const struct policy_env *env);
+void policy_free(struct policy *p);
+
+#endif

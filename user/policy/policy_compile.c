@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Compiling a resolved policy to the kernel's rule list (bpf/policy_rules.h):
+ * one struct at_rule per rule and resolved device, in precedence order,
+ * then split into the key index and the fallback list (policy_index.c).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "policy/policy_compile.h"
+#include "policy/policy_index.h"
+#include "acpi/acpi_path.h"
+
+/* ---- compiling ------------------------------------------------------- */
+
+static int path_to_rule(const char *path, struct at_rule *k)
+{
+	uint32_t segs[AT_PATH_SEGS];
+	const char *err;
+	int prefix, n = acpi_path_parse(path, segs, AT_PATH_SEGS, &prefix, &err);
+
+	if (n <= 0)
+		return -1;
+	k->path_depth = n;
+	for (int i = 0; i < n; i++)	/* root first -> leaf first */
+		k->path_seg[i] = segs[n - 1 - i];
+	k->flags |= AT_RULE_HAS_PATH;
+	return 0;
+}
+
+static int emit_krule(struct policy *p, const struct pol_rule *r, int id, const char *path)
+{
+	const struct pol_block *b = &p->blocks[r->block];
+	struct at_rule *k;
+	void *n;
+
+	if (p->nkrules == AT_POLICY_MAX) {
+		snprintf(p->error, sizeof(p->error),
+			 "%s:%d:%d: the policy needs more than %d kernel rules (one per rule and resolved device); split it",
+			 r->file, r->line, r->col, AT_POLICY_MAX);
+		return -1;
+	}
+	n = pol_grow(p->krules, p->nkrules, sizeof(*p->krules));
+	if (!n)
+		return -1;
+	p->krules = n;
+	k = &p->krules[p->nkrules];
+	memset(k, 0, sizeof(*k));
+	k->index = p->nkrules++;
+	k->rule_id = id;
+	k->source = b->source;
+	k->payload = b->payload;
+	k->int_mask = b->int_mask;
+	k->verdict = r->act.type == ACT_IGNORE ? AT_RULE_IGNORE : AT_RULE_PASS;
+	k->mask = r->mask;
+	k->lo = r->lo;
+	k->hi = r->hi;
+	if (path && path[0] && path_to_rule(path, k))
+		return -1;
+	if (b->children)
+		k->flags |= AT_RULE_CHILDREN;
+	if (b->has_guid) {
+		memcpy(k->guid, b->guid, 16);
+		k->flags |= AT_RULE_HAS_GUID;
+	}
+	if (b->has_notify_id || b->wmi_notify_id >= 0) {
+		k->notify_id = b->has_notify_id ? b->notify_id : (uint32_t)b->wmi_notify_id;
+		k->flags |= AT_RULE_HAS_NOTIFY_ID;
+	}
+	return 0;
+}
+
+/* A method block's rule path: the device's path and name=, or path= itself. */
+static const char *method_path(const struct pol_block *b, const char *dev, char *buf, size_t len)
+{
+	if (!b->has_name || !dev || !dev[0])
+		return dev;
+	snprintf(buf, len, "%s%s%s", dev, strcmp(dev, "\\") ? "." : "", b->name);
+	return buf;
+}
+
+int policy_method_names(const struct policy *p, uint32_t *out, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < p->nkrules; i++) {
+		const struct at_rule *k = &p->krules[i];
+		bool seen = false;
+
+		if (k->source != AT_SRC_METHOD || !k->path_depth)
+			continue;
+		for (int j = 0; j < n; j++)
+			seen |= out[j] == k->path_seg[0];
+		if (!seen && n < max)
+			out[n++] = k->path_seg[0];
+	}
+	return n;
+}
+
+int pol_compile(struct policy *p)
+{
+	for (int i = 0; i < p->nrules; i++) {
+		const struct pol_rule *r = &p->rules[i];
+		const struct pol_block *b = &p->blocks[r->block];
+		char mpath[ACPI_PATH_MAX + 8];
+		int err = 0;
+
+		if (!b->dmi_ok)
+			continue;
+		if (b->hid)
+			for (int j = 0; j < b->npaths && !err; j++)
+				err = emit_krule(p, r, i, method_path(b, b->paths[j], mpath, sizeof(mpath)));
+		else if (b->source == AT_SRC_WMI)
+			err = emit_krule(p, r, i, b->wmi_path);
+		else
+			err = emit_krule(p, r, i, method_path(b, b->path, mpath, sizeof(mpath)));
+		if (err) {
+			if (!p->error[0])
+				snprintf(p->error, sizeof(p->error), "%s:%d:%d: cannot compile this rule",
+					 r->file, r->line, r->col);
+			return -1;
+		}
+	}
+	return policy_index_build(p);
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The compiled rules' lookup structure, shared with the kernel: indexed
+ * rules by key (struct at_rule_key), the rest in a fallback list.
+ */
+#ifndef POLICY_INDEX_H
+#define POLICY_INDEX_H
+
+#include <stdint.h>
+#include "acpitrace.h"
+#include "policy/policy_model.h"
+
+/* Split p->krules into the key index and the fallback list (compile). */
+int policy_index_build(struct policy *p);
+void policy_index_free(struct policy *p);
+/* The rule a record selects (first match), or -1; @code gets its code. */
+int policy_match(const struct policy *p, const struct at_event *e, uint64_t *code);
+
+#endif

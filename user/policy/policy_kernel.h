@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A compiled policy in the kernel: install (atomic flip), hits, stats. */
+#ifndef POLICY_KERNEL_H
+#define POLICY_KERNEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "policy/policy.h"
+
+struct acpitrace_bpf;
+struct bpf_object;
+
+int policy_kernel_install(struct acpitrace_bpf *skel, const struct policy *p, bool trace);
+/* Kernel hit counts per policy rule (p->nrules entries). */
+int policy_kernel_hits(struct acpitrace_bpf *skel, const struct policy *p, uint64_t *out);
+int policy_kernel_stats(struct acpitrace_bpf *skel, struct at_policy_stats out[AT_SRC_MAX]);
+/* The same on any object with policy.bpf.h's maps (tests). */
+int policy_kernel_install_obj(struct bpf_object *obj, const struct policy *p, bool trace);
+int policy_kernel_hits_obj(struct bpf_object *obj, const struct policy *p, uint64_t *out);
+int policy_kernel_stats_obj(struct bpf_object *obj, struct at_policy_stats out[AT_SRC_MAX]);
+
+#endif

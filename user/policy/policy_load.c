@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Loading a policy: files, directories and includes, one statement per
+ * line, then resolving and compiling (README "Dispatch"):
+ *
+ *   include PATH                      a file, or a directory's *.policy
+ *   match SOURCE [KEY=VALUE]...       starts a block     (policy_block.c)
+ *   dmi FIELD=GLOB...                 conditions on it   (policy_block.c)
+ *   CODE -> ACTION [ARGS]...          a rule of the block (policy_rules.c)
+ *
+ * Every error stops the load and names file:line:column; the caller keeps
+ * whatever policy it had.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "policy/policy.h"
+#include "policy/policy_lex.h"
+#include "policy/policy_block.h"
+#include "policy/policy_rule.h"
+#include "policy/policy_resolve.h"
+#include "policy/policy_compile.h"
+
+#define MAX_INCLUDE	8
+#define MAX_FILE_BYTES	(1 << 20)
+
+static int load_path(struct parser *ps, const char *path, int col);
+
+static int stmt_include(struct parser *ps, struct token *t, int n)
+{
+	char full[PATH_MAX];
+	const char *slash;
+
+	if (n != 2)
+		return pol_err(ps, t[0].col, "expected: include FILE|DIRECTORY");
+	if (ps->in_memory)
+		return pol_err(ps, t[0].col, "include is not available here");
+	if (t[1].s[0] == '/' || !ps->file || !(slash = strrchr(ps->file, '/')))
+		snprintf(full, sizeof(full), "%s", t[1].s);
+	else
+		snprintf(full, sizeof(full), "%.*s/%s", (int)(slash - ps->file), ps->file, t[1].s);
+	return load_path(ps, full, t[1].col);
+}
+
+static int parse_line(struct parser *ps, char *line)
+{
+	struct token t[MAX_TOKENS];
+	int n = pol_tokenize(ps, line, t);
+
+	if (n <= 0)
+		return n;
+	if (!strcmp(t[0].s, "include"))
+		return stmt_include(ps, t, n);
+	if (!strcmp(t[0].s, "match"))
+		return pol_stmt_match(ps, t, n);
+	if (!strcmp(t[0].s, "dmi"))
+		return pol_stmt_dmi(ps, t, n);
+	return pol_stmt_rule(ps, t, n);
+}
+
+static int parse_text(struct parser *ps, char *text, size_t len)
+{
+	char *line = text, *end = text + len;
+
+	ps->line = 0;
+	ps->cur_block = -1;	/* blocks never span files */
+	while (line < end) {
+		char *nl = memchr(line, '\n', end - line);
+
+		if (!nl)
+			nl = end;
+		*nl = '\0';
+		ps->line++;
+		if (memchr(line, '\0', nl - line))
+			return pol_err(ps, (int)strlen(line) + 1, "NUL byte in the policy text");
+		if (parse_line(ps, line))
+			return -1;
+		line = nl + 1;
+	}
+	return 0;
+}
+
+static int read_file(struct parser *ps, const char *path, int col, char **buf, size_t *len,
+		     struct stat *st)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t r;
+
+	if (fd < 0 || fstat(fd, st)) {
+		pol_err(ps, col, "cannot read %s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (!S_ISREG(st->st_mode) || st->st_size > MAX_FILE_BYTES) {
+		pol_err(ps, col, "%s is not a regular file of at most 1 MiB", path);
+		goto fail;
+	}
+	*buf = malloc(st->st_size + 1);
+	if (!*buf) {
+		pol_err(ps, col, "out of memory");
+		goto fail;
+	}
+	for (*len = 0; *len < (size_t)st->st_size; *len += r) {
+		r = read(fd, *buf + *len, st->st_size - *len);
+		if (r <= 0)
+			break;
+	}
+	close(fd);
+	return 0;
+fail:
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
+static int load_file(struct parser *ps, const char *path, int col)
+{
+	struct parser sub = *ps;
+	struct stat st;
+	char *buf = NULL;
+	size_t len = 0;
+	int err;
+
+	if (read_file(ps, path, col, &buf, &len, &st))
+		return -1;
+	sub.file = pol_intern_file(ps->p, path);
+	if (!sub.file) {
+		free(buf);
+		return pol_err(ps, col, "out of memory");
+	}
+	sub.trusted = st.st_uid == 0 && !(st.st_mode & 022);
+	sub.depth = ps->depth + 1;
+	err = parse_text(&sub, buf, len);
+	free(buf);
+	return err;
+}
+
+static int policy_file_filter(const struct dirent *d)
+{
+	size_t l = strlen(d->d_name);
+
+	return d->d_name[0] != '.' && l > 7 && !strcmp(d->d_name + l - 7, ".policy");
+}
+
+static int load_dir(struct parser *ps, const char *path, int col)
+{
+	struct dirent **list;
+	char full[PATH_MAX];
+	int n, err = 0;
+
+	n = scandir(path, &list, policy_file_filter, alphasort);
+	if (n < 0)
+		return pol_err(ps, col, "cannot read directory %s: %s", path, strerror(errno));
+	for (int i = 0; i < n; i++) {
+		if (!err) {
+			snprintf(full, sizeof(full), "%s/%s", path, list[i]->d_name);
+			err = load_file(ps, full, col);
+		}
+		free(list[i]);
+	}
+	free(list);
+	return err;
+}
+
+static int load_path(struct parser *ps, const char *path, int col)
+{
+	struct stat st;
+
+	if (ps->depth >= MAX_INCLUDE)
+		return pol_err(ps, col, "includes nested deeper than %d (a loop?)", MAX_INCLUDE);
+	if (stat(path, &st))
+		return pol_err(ps, col, "cannot read %s: %s", path, strerror(errno));
+	if (S_ISDIR(st.st_mode))
+		return load_dir(ps, path, col);
+	return load_file(ps, path, col);
+}
+
+/* ---- resolving against this machine --------------------------------- */
+
+static int finish(struct policy *p, const struct policy_env *env)
+{
+	pol_resolve(p, env);
+	return pol_compile(p);
+}
+
+int policy_load(struct policy *p, const char *path, const struct policy_env *env)
+{
+	struct parser ps = { .p = p, .env = env, .cur_block = -1 };	/* no file yet */
+
+	memset(p, 0, sizeof(*p));
+	if (load_path(&ps, path, 1))
+		return -1;
+	return finish(p, env);
+}
+
+int policy_load_text(struct policy *p, const char *name, const char *text, size_t len,
+		     const struct policy_env *env)
+{
+	struct parser ps = { .p = p, .env = env, .in_memory = true, .cur_block = -1 };
+	char *buf;
+	int err;
+
+	memset(p, 0, sizeof(*p));
+	ps.file = pol_intern_file(p, name);
+	buf = malloc(len + 1);
+	if (!ps.file || !buf) {
+		free(buf);
+		snprintf(p->error, sizeof(p->error), "%s: out of memory", name);
+		return -1;
+	}
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	err = parse_text(&ps, buf, len);
+	free(buf);
+	return err ? err : finish(p, env);
+}
+
+static void free_action(struct pol_action *a)
+{
+	free(a->name);
+	for (char **v = a->argv; v && *v; v++)
+		free(*v);
+	free(a->argv);
+}
+
+void policy_free(struct policy *p)
+{
+	for (int i = 0; i < p->nblocks; i++) {
+		struct pol_block *b = &p->blocks[i];
+
+		free(b->path);
+		free(b->hid);
+		free(b->uid);
+		for (int j = 0; j < b->ndmi; j++)
+			free(b->dmi[j].glob);
+		for (int j = 0; j < b->npaths; j++)
+			free(b->paths[j]);
+	}
+	for (int i = 0; i < p->nrules; i++)
+		free_action(&p->rules[i].act);
+	for (int i = 0; i < p->nfiles; i++)
+		free(p->files[i]);
+	for (int i = 0; i < p->nwarnings; i++)
+		free(p->warnings[i]);
+	free(p->blocks);
+	free(p->rules);
+	free(p->krules);
+	policy_index_free(p);
+	free(p->files);
+	free(p->warnings);
+	memset(p, 0, sizeof(*p));
+}

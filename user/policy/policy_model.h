@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A dispatch policy in memory: its blocks (match lines), rules and actions
+ * as parsed and resolved, and what is compiled from them for the kernel
+ * (struct at_rule, bpf/policy_rules.h).  Plus the few helpers every stage
+ * of building one shares.
+ */
+#ifndef POLICY_MODEL_H
+#define POLICY_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "acpitrace.h"
+#include "policy_rules.h"
+
+enum pol_act {
+	ACT_KEY = 1,
+	ACT_SWITCH,
+	ACT_BACKLIGHT,
+	ACT_RFKILL,
+	ACT_LED,
+	ACT_EXEC,
+	ACT_IGNORE,
+	ACT_LOG,
+};
+
+enum pol_op {
+	OP_ON = 1, OP_OFF, OP_TOGGLE,		/* switch, led */
+	OP_BLOCK, OP_UNBLOCK,			/* rfkill (+ toggle) */
+	OP_UP, OP_DOWN, OP_SET,			/* backlight */
+};
+
+#define POL_DMI_MAX		8
+#define POL_EXEC_TIMEOUT	10	/* seconds, default */
+
+struct pol_action {
+	int type;		/* enum pol_act */
+	int op;			/* enum pol_op */
+	int code;		/* key / switch code, rfkill type */
+	int percent;		/* backlight */
+	int timeout;		/* exec, seconds */
+	bool allow_zero;	/* backlight down may reach 0 */
+	char *name;		/* led, backlight device (NULL = choose) */
+	char **argv;		/* exec, NULL terminated */
+};
+
+struct pol_dmi {
+	char field[24];
+	char *glob;
+};
+
+struct pol_block {
+	int source;		/* enum at_source */
+	char *path;		/* normalised, or NULL */
+	char *hid;		/* or NULL */
+	char *uid;		/* or NULL */
+	bool has_guid;
+	uint8_t guid[16];
+	char guid_text[40];
+	bool has_notify_id;
+	uint32_t notify_id;
+	bool children;		/* scope=children: the device's child objects */
+	bool has_name;		/* method: name= under the device */
+	uint32_t name_seg;	/* ACPICA 4-byte name */
+	char name[5];		/* as written, for messages */
+	int payload;		/* enum at_payload */
+	uint64_t int_mask;
+	struct pol_dmi dmi[POL_DMI_MAX];
+	int ndmi;
+	const char *file;
+	int line;
+	/* filled by resolving */
+	bool dmi_ok;
+	char devices[256];	/* what it matched on this machine, or "" */
+	char *paths[16];	/* resolved device paths (notify hid) */
+	int npaths;
+	char wmi_path[96];	/* PNP0C14 device of the GUID, for 6.1 */
+	int wmi_notify_id;	/* from sysfs, -1 unknown */
+};
+
+struct pol_rule {
+	int block;
+	uint64_t lo, hi, mask;
+	char code_text[48];
+	struct pol_action act;
+	const char *file;
+	int line, col;
+};
+
+struct policy_env {
+	const char *root;	/* sysfs prefix: "" for the real system */
+	bool as_root;		/* enforce root-owned files for exec */
+};
+
+/* One key of the index: what user space and the kernel look up. */
+struct pol_index_ent {
+	struct at_rule_key key;		/* set 0; the kernel copy sets it */
+	struct at_index_val val;
+};
+
+struct policy {
+	struct pol_block *blocks;
+	int nblocks;
+	struct pol_rule *rules;
+	int nrules;
+	struct at_rule *krules;		/* compiled, in precedence order */
+	int nkrules;
+	struct pol_index_ent *index;	/* indexed rules' keys, each once */
+	int nindex;
+	int *fallback;			/* krules no key finds, in order */
+	int nfallback;
+	int *htab;			/* open addressing into index, -1 free */
+	size_t hmask;			/* htab size - 1 */
+	char **files;			/* every file read, for messages */
+	int nfiles;
+	char **warnings;
+	int nwarnings;
+	char error[768];
+};
+
+/* Grow @arr (n entries of @size) when n is 0 or a power of two; NULL on ENOMEM. */
+void *pol_grow(void *arr, int n, size_t size);
+/* Keep a copy of @name in p->files (messages point into it); NULL on ENOMEM. */
+const char *pol_intern_file(struct policy *p, const char *name);
+void pol_add_warning(struct policy *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Showing a compiled policy: `acpitrace check` and the daemon's log. */
+#include <string.h>
+#include <libevdev/libevdev.h>
+#include "policy/policy_print.h"
+#include "lib/rfkill_type.h"
+#include "acpi/decode.h"
+#include "lib/json.h"
+
+const char *pol_act_name(int type)
+{
+	static const char *const names[] = {
+		"?", "key", "switch", "backlight", "rfkill", "led", "exec", "ignore", "log",
+	};
+
+	return type > 0 && type <= ACT_LOG ? names[type] : "?";
+}
+
+static const char *op_name(int op)
+{
+	static const char *const names[] = {
+		"?", "on", "off", "toggle", "block", "unblock", "up", "down", "set",
+	};
+
+	return op > 0 && op <= OP_SET ? names[op] : "?";
+}
+
+void policy_describe_action(const struct pol_action *a, char *buf, size_t len)
+{
+	size_t n;
+
+	switch (a->type) {
+	case ACT_KEY:
+		snprintf(buf, len, "key %s", libevdev_event_code_get_name(EV_KEY, a->code));
+		break;
+	case ACT_SWITCH:
+		snprintf(buf, len, "switch %s %s", libevdev_event_code_get_name(EV_SW, a->code),
+			 op_name(a->op));
+		break;
+	case ACT_BACKLIGHT:
+		snprintf(buf, len, "backlight %s %d%%%s%s%s", op_name(a->op), a->percent,
+			 a->name ? " device=" : "", a->name ? a->name : "",
+			 a->allow_zero ? " allow-zero" : "");
+		break;
+	case ACT_RFKILL:
+		snprintf(buf, len, "rfkill %s %s", rfkill_type_name(a->code), op_name(a->op));
+		break;
+	case ACT_LED:
+		snprintf(buf, len, "led %s %s", a->name, op_name(a->op));
+		break;
+	case ACT_EXEC:
+		n = snprintf(buf, len, "exec timeout=%ds", a->timeout);
+		for (char **v = a->argv; v && *v && n < len; v++)
+			n += snprintf(buf + n, len - n, " %s", *v);
+		break;
+	default:
+		snprintf(buf, len, "%s", pol_act_name(a->type));
+	}
+}
+
+static void block_text(const struct pol_block *b, char *buf, size_t len)
+{
+	size_t n = snprintf(buf, len, "match %s", source_name(b->source));
+
+	if (b->path && n < len)
+		n += snprintf(buf + n, len - n, " path=%s", b->path);
+	if (b->hid && n < len)
+		n += snprintf(buf + n, len - n, " hid=%s%s%s", b->hid, b->uid ? ":" : "",
+			      b->uid ? b->uid : "");
+	if (b->children && n < len)
+		n += snprintf(buf + n, len - n, " scope=children");
+	if (b->has_name && n < len)
+		n += snprintf(buf + n, len - n, " name=%s", b->name);
+	if (b->has_guid && n < len)
+		n += snprintf(buf + n, len - n, " guid=%s", b->guid_text);
+	if (b->has_notify_id && n < len)
+		n += snprintf(buf + n, len - n, " notify=0x%02X", b->notify_id);
+	if (b->payload == AT_PAYLOAD_INT && n < len)
+		n += snprintf(buf + n, len - n, " payload=int&0x%llX", (unsigned long long)b->int_mask);
+	if (b->payload == AT_PAYLOAD_U16REC && n < len)
+		snprintf(buf + n, len - n, " payload=u16-record");
+}
+
+static int kernel_rules_of(const struct policy *p, int rule)
+{
+	int n = 0;
+
+	for (int i = 0; i < p->nkrules; i++)
+		n += p->krules[i].rule_id == (__u32)rule;
+	return n;
+}
+
+static const char *machine_state(const struct pol_block *b)
+{
+	if (!b->dmi_ok)
+		return "not this machine (dmi)";
+	if ((b->hid && !b->npaths) || (b->source == AT_SRC_WMI && !b->devices[0]))
+		return "no such device here";
+	return "active";
+}
+
+static void print_json(const struct policy *p, FILE *out)
+{
+	struct json j;
+	char buf[512];
+
+	json_init(&j, out);
+	json_begin_object(&j, NULL);
+	json_u64(&j, "kernel_rules", p->nkrules);
+	json_begin_array(&j, "rules");
+	for (int i = 0; i < p->nrules; i++) {
+		const struct pol_rule *r = &p->rules[i];
+		const struct pol_block *b = &p->blocks[r->block];
+
+		json_begin_object(&j, NULL);
+		json_u64(&j, "id", i);
+		snprintf(buf, sizeof(buf), "%s:%d", r->file, r->line);
+		json_str(&j, "at", buf);
+		block_text(b, buf, sizeof(buf));
+		json_str(&j, "match", buf);
+		json_str(&j, "code", r->code_text);
+		policy_describe_action(&r->act, buf, sizeof(buf));
+		json_str(&j, "action", buf);
+		json_str(&j, "state", machine_state(b));
+		json_str(&j, "devices", b->devices);
+		json_u64(&j, "kernel_rules", kernel_rules_of(p, i));
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_begin_array(&j, "warnings");
+	for (int i = 0; i < p->nwarnings; i++)
+		json_str(&j, NULL, p->warnings[i]);
+	json_end_array(&j);
+	json_end_object(&j);
+	fputc('\n', out);
+}
+
+void policy_print(const struct policy *p, FILE *out, bool json)
+{
+	char act[512], blk[512];
+	int last = -1;
+
+	if (json) {
+		print_json(p, out);
+		return;
+	}
+	for (int i = 0; i < p->nrules; i++) {
+		const struct pol_rule *r = &p->rules[i];
+		const struct pol_block *b = &p->blocks[r->block];
+
+		if (r->block != last) {
+			block_text(b, blk, sizeof(blk));
+			fprintf(out, "%s:%d: %s\n    %s%s%s\n", b->file, b->line, blk, machine_state(b),
+				b->devices[0] ? ": " : "", b->devices);
+			last = r->block;
+		}
+		policy_describe_action(&r->act, act, sizeof(act));
+		fprintf(out, "  #%-3d %-22s -> %-34s %s:%d (%d kernel rule%s)\n", i, r->code_text, act,
+			r->file, r->line, kernel_rules_of(p, i), kernel_rules_of(p, i) == 1 ? "" : "s");
+	}
+	fprintf(out, "%d rules, %d kernel rules (at most %d), %d index keys, %d scanned (at most %d)\n",
+		p->nrules, p->nkrules, AT_POLICY_MAX, p->nindex, p->nfallback, AT_POLICY_FALLBACK_MAX);
+	for (int i = 0; i < p->nwarnings; i++)
+		fprintf(out, "warning: %s\n", p->warnings[i]);
+}

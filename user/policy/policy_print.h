@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Showing a compiled policy: `acpitrace check` and the daemon's log. */
+#ifndef POLICY_PRINT_H
+#define POLICY_PRINT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "policy/policy_model.h"
+
+const char *pol_act_name(int type);
+void policy_print(const struct policy *p, FILE *out, bool json);
+/* "key KEY_MUTE", "backlight up 10%"... */
+void policy_describe_action(const struct pol_action *a, char *buf, size_t len);
+
+#endif
