@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* user/acpi_path.c: formatting BPF paths, parsing and normalising text. */
+/* user/acpi/acpi_path.c: formatting BPF paths, parsing and normalising text. */
 #include <stdint.h>
 #include "test.h"
 #include "acpi/acpi_path.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * user/acpi_sysfs.c against a fake sysfs tree laid out like the real one:
+ * user/acpi/acpi_sysfs.c against a fake sysfs tree laid out like the real one:
  *
  *   sys/bus/acpi/devices/<name> -> sys/devices/LNXSYSTM:00/.../<name>
  *       path  ("\_SB_.PCI0.S30_": padded, as the kernel prints it)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * user/attach.c planning and program selection, without touching the
+ * user/capture/attach.c planning and program selection, without touching the
  * kernel: kernel_info carries a hand-made BTF, and fentry/kprobe support
  * is set by hand.  Module hooks (wmi) depend on the host's loaded modules
  * and are left out of the mode checks.

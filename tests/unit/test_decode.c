@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* user/decode.c: names for sources, contexts, notify values, EC commands... */
+/* user/acpi/decode.c: names for sources, contexts, notify values, EC commands... */
 #include <errno.h>
 #include "test.h"
 #include "acpi/decode.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* user/filter.c: command-line filters compiled into struct at_filter. */
+/* user/capture/filter.c: command-line filters compiled into struct at_filter. */
 #include <stdint.h>
 #include "test.h"
 #include "capture/filter.h"

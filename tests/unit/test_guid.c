@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* user/guid.c: raw guid_t bytes printed like the kernel's %pUL. */
+/* user/acpi/guid.c: raw guid_t bytes printed like the kernel's %pUL. */
 #include <stdint.h>
 #include "test.h"
 #include "acpi/guid.h"

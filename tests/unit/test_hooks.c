@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * user/hooks.c against the built BPF object: every hook the loader may
+ * user/capture/hooks.c against the built BPF object: every hook the loader may
  * choose has the programs attach.c will look for, aimed at the right
  * kernel function, and every program in the object belongs to a hook.
  */

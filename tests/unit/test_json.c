@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* user/json.c: escaping, commas and nesting of the streaming writer. */
+/* user/lib/json.c: escaping, commas and nesting of the streaming writer. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "test.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The exporter end to end on the loopback: libmicrohttpd is dlopen()ed on
- * the first start (user/metrics_http.c), so this also proves the soname
+ * the first start (user/diag/metrics_http.c), so this also proves the soname
  * the Makefile found and every symbol resolve.
  */
 #include <arpa/inet.h>

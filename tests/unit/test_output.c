@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* user/output.c: records rendered as JSON lines and as indented text. */
+/* user/capture/output.c: records rendered as JSON lines and as indented text. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>

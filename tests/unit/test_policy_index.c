@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The indexed matcher (user/policy_index.c, the same split the kernel
+ * The indexed matcher (user/policy/policy_index.c, the same split the kernel
  * uses) against the definition of a policy: the first compiled rule, in
  * order, that at_rule_match accepts.  Random policies mix every kind of
  * rule (exact codes, short and wide ranges, masks, '*', paths, children,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* user/reorder.c: records come out in start order after the window. */
+/* user/capture/reorder.c: records come out in start order after the window. */
 #include "test.h"
 #include "capture/reorder.h"
 

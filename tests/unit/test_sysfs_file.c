@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* user/sysfs_file.c on ordinary files standing in for sysfs attributes. */
+/* user/lib/sysfs_file.c on ordinary files standing in for sysfs attributes. */
 #include <stdlib.h>
 #include <unistd.h>
 #include "test.h"

@@ -5,6 +5,7 @@
 #include <bpf/libbpf.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "capture/tracer.h"
 #include "capture/filter.h"
 #include "lib/parse.h"
 #include "acpi/acpi_path.h"

@@ -4,7 +4,6 @@
 #define CLI_H
 
 #include <stdbool.h>
-#include "capture/tracer.h"
 
 struct global_opts {
 	bool json;
@@ -12,6 +11,8 @@ struct global_opts {
 };
 
 extern struct global_opts g_opts;
+
+struct tracer_opts;
 
 int cmd_trace(int argc, char **argv);
 int cmd_probe(int argc, char **argv);

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli/cli.h"
-#include "cli/cmd_stats.h"
+#include "cli/stats_opts.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "lib/time.h"

@@ -6,7 +6,7 @@
  *   include PATH                      a file, or a directory's *.policy
  *   match SOURCE [KEY=VALUE]...       starts a block     (policy_block.c)
  *   dmi FIELD=GLOB...                 conditions on it   (policy_block.c)
- *   CODE -> ACTION [ARGS]...          a rule of the block (policy_rules.c)
+ *   CODE -> ACTION [ARGS]...          a rule of the block (policy_rule.c)
  *
  * Every error stops the load and names file:line:column; the caller keeps
  * whatever policy it had.

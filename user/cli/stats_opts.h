@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* What `stats` and `top` share: options and opening the tracer. */
-#ifndef CMD_STATS_H
-#define CMD_STATS_H
+#ifndef STATS_OPTS_H
+#define STATS_OPTS_H
 
-#include "diag/diag.h"
 #include "capture/tracer.h"
+#include "diag/diag.h"
 
 struct stats_opts {
 	struct tracer_opts t;
