@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include "lib/atomic_file.h"
 #include <unistd.h>
 #include "diag/metrics.h"
 #include "acpi/decode.h"
@@ -144,32 +145,27 @@ void metrics_render(FILE *out, const struct stats_snap *s, const char *version)
 		(unsigned long long)s->storm_rate);
 }
 
+struct textfile_ctx {
+	const struct stats_snap *s;
+	const char *version;
+};
+
+static int fill_textfile(FILE *f, void *ctx)
+{
+	struct textfile_ctx *t = ctx;
+
+	metrics_render(f, t->s, t->version);
+	return 0;
+}
+
+/*
+ * The collector directory usually belongs to node_exporter's user, who must
+ * not be able to turn this root write into one to a file of their choice.
+ */
 int metrics_write_textfile(const char *path, const struct stats_snap *s,
 			   const char *version, char *err, size_t errlen)
 {
-	char tmp[4096];
-	FILE *f;
+	struct textfile_ctx t = { s, version };
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof(tmp)) {
-		snprintf(err, errlen, "%s: path too long", path);
-		return -1;
-	}
-	f = fopen(tmp, "w");
-	if (!f) {
-		snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
-		return -1;
-	}
-	metrics_render(f, s, version);
-	if (fflush(f) || fsync(fileno(f)) || ferror(f)) {
-		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
-		fclose(f);
-		unlink(tmp);
-		return -1;
-	}
-	if (fclose(f) || rename(tmp, path)) {
-		snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return atomic_file_write(path, 0644, fill_textfile, &t, err, errlen);
 }

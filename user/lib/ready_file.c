@@ -1,20 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <errno.h>
-#include <stdio.h>
+#include "lib/atomic_file.h"
 #include "lib/ready_file.h"
 
 int ready_file_write(const char *path)
 {
-	FILE *f = fopen(path, "w");
-	int bad, saved;
+	static const char ready[] = "ready\n";
+	char err[256];
 
-	if (!f)
-		return -1;
-	bad = fprintf(f, "ready\n") < 0;
-	saved = errno;
-	if (fclose(f))
-		return -1;
-	if (bad)
-		errno = saved;
-	return bad ? -1 : 0;
+	/* written as root, possibly in a directory others may write */
+	return atomic_file_write_buf(path, 0644, ready, sizeof(ready) - 1, err, sizeof(err));
 }
