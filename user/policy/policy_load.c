@@ -26,9 +26,16 @@
 #include "policy/policy_rule.h"
 #include "policy/policy_resolve.h"
 #include "policy/policy_compile.h"
+#include "lib/path_trust.h"
 
 #define MAX_INCLUDE	8
 #define MAX_FILE_BYTES	(1 << 20)
+/*
+ * Includes may fan out (7 levels of 10 includes each was 10^6 loads):
+ * every file is read once at most, and a policy has at most this many.
+ */
+#define MAX_FILES	256
+#define MAX_RULES	(4 * AT_POLICY_MAX)
 
 static int load_path(struct parser *ps, const char *path, int col);
 
@@ -86,18 +93,37 @@ static int parse_text(struct parser *ps, char *text, size_t len)
 	return 0;
 }
 
+/*
+ * Read a policy file without letting it pick what opening does: its type
+ * is checked before the open (a FIFO would block the daemon, a device
+ * such as /dev/watchdog would act on open), the open cannot block, follow
+ * a link swapped in afterwards or take a terminal, and the file must be
+ * the one checked and be read whole.
+ */
 static int read_file(struct parser *ps, const char *path, int col, char **buf, size_t *len,
 		     struct stat *st)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t r;
+	char real[PATH_MAX];
+	struct stat before;
+	ssize_t r = 0;
+	int fd = -1;
 
+	if (!realpath(path, real) || stat(real, &before)) {
+		pol_err(ps, col, "cannot read %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(before.st_mode) || before.st_size > MAX_FILE_BYTES) {
+		pol_err(ps, col, "%s is not a regular file of at most 1 MiB", path);
+		return -1;
+	}
+	fd = open(real, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, st)) {
 		pol_err(ps, col, "cannot read %s: %s", path, strerror(errno));
 		goto fail;
 	}
-	if (!S_ISREG(st->st_mode) || st->st_size > MAX_FILE_BYTES) {
-		pol_err(ps, col, "%s is not a regular file of at most 1 MiB", path);
+	if (!S_ISREG(st->st_mode) || st->st_dev != before.st_dev || st->st_ino != before.st_ino ||
+	    st->st_size > MAX_FILE_BYTES) {
+		pol_err(ps, col, "%s changed while it was being read", path);
 		goto fail;
 	}
 	*buf = malloc(st->st_size + 1);
@@ -110,12 +136,57 @@ static int read_file(struct parser *ps, const char *path, int col, char **buf, s
 		if (r <= 0)
 			break;
 	}
+	if (*len != (size_t)st->st_size) {
+		pol_err(ps, col, "%s: short read (%zu of %lld bytes)%s%s", path, *len,
+			(long long)st->st_size, r < 0 ? ": " : "", r < 0 ? strerror(errno) : "");
+		free(*buf);
+		*buf = NULL;
+		goto fail;
+	}
 	close(fd);
 	return 0;
 fail:
 	if (fd >= 0)
 		close(fd);
 	return -1;
+}
+
+/* Each file once, and not too many of them. */
+static int note_loaded(struct parser *ps, const char *path, int col, const struct stat *st)
+{
+	struct policy *p = ps->p;
+	void *n;
+
+	for (int i = 0; i < p->nloaded; i++)
+		if (p->loaded[i].dev == st->st_dev && p->loaded[i].ino == st->st_ino)
+			return pol_err(ps, col, "%s is loaded twice (included again, or a loop)",
+				       path);
+	if (p->nloaded == MAX_FILES)
+		return pol_err(ps, col, "more than %d policy files", MAX_FILES);
+	n = pol_grow(p->loaded, p->nloaded, sizeof(*p->loaded));
+	if (!n)
+		return pol_err(ps, col, "out of memory");
+	p->loaded = n;
+	p->loaded[p->nloaded++] = (struct pol_file_id){ st->st_dev, st->st_ino };
+	return 0;
+}
+
+/*
+ * As root (or with the capabilities to load BPF), a policy steers a
+ * privileged daemon: refuse it whole when anyone but root (or the daemon's
+ * own uid) could change one of its files or directories.  Any rule is as
+ * dangerous as exec ("ignore" silences the power button).
+ */
+static int check_trust(struct parser *ps, const char *path, int col)
+{
+	char why[PATH_MAX + 128];
+
+	if (!ps->env->as_root)
+		return 0;
+	if (!path_trust_check(path, ps->env->owner, why, sizeof(why)))
+		return 0;
+	return pol_err(ps, col, "untrusted policy: %s; a policy that anyone but root can "
+		       "change is refused as a whole", why);
 }
 
 static int load_file(struct parser *ps, const char *path, int col)
@@ -126,8 +197,12 @@ static int load_file(struct parser *ps, const char *path, int col)
 	size_t len = 0;
 	int err;
 
-	if (read_file(ps, path, col, &buf, &len, &st))
+	if (check_trust(ps, path, col) || read_file(ps, path, col, &buf, &len, &st))
 		return -1;
+	if (note_loaded(ps, path, col, &st)) {
+		free(buf);
+		return -1;
+	}
 	sub.file = pol_intern_file(ps->p, path);
 	if (!sub.file) {
 		free(buf);
@@ -137,6 +212,8 @@ static int load_file(struct parser *ps, const char *path, int col)
 	sub.depth = ps->depth + 1;
 	err = parse_text(&sub, buf, len);
 	free(buf);
+	if (!err && ps->p->nrules > MAX_RULES)
+		return pol_err(ps, col, "more than %d rules", MAX_RULES);
 	return err;
 }
 
@@ -176,7 +253,7 @@ static int load_path(struct parser *ps, const char *path, int col)
 	if (stat(path, &st))
 		return pol_err(ps, col, "cannot read %s: %s", path, strerror(errno));
 	if (S_ISDIR(st.st_mode))
-		return load_dir(ps, path, col);
+		return check_trust(ps, path, col) ? -1 : load_dir(ps, path, col);
 	return load_file(ps, path, col);
 }
 
@@ -252,6 +329,7 @@ void policy_free(struct policy *p)
 	free(p->krules);
 	policy_index_free(p);
 	free(p->files);
+	free(p->loaded);
 	free(p->warnings);
 	memset(p, 0, sizeof(*p));
 }

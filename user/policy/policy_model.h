@@ -9,6 +9,7 @@
 #define POLICY_MODEL_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "acpitrace.h"
@@ -90,13 +91,19 @@ struct pol_rule {
 
 struct policy_env {
 	const char *root;	/* sysfs prefix: "" for the real system */
-	bool as_root;		/* enforce root-owned files for exec */
+	bool as_root;		/* enforce trust: refuse files others can change */
+	uid_t owner;		/* besides root, the uid trusted files may have */
 };
 
 /* One key of the index: what user space and the kernel look up. */
 struct pol_index_ent {
 	struct at_rule_key key;		/* set 0; the kernel copy sets it */
 	struct at_index_val val;
+};
+
+struct pol_file_id {
+	dev_t dev;
+	ino_t ino;
 };
 
 struct policy {
@@ -114,6 +121,8 @@ struct policy {
 	size_t hmask;			/* htab size - 1 */
 	char **files;			/* every file read, for messages */
 	int nfiles;
+	struct pol_file_id *loaded;	/* (dev, inode) of every file read */
+	int nloaded;
 	char **warnings;
 	int nwarnings;
 	char error[768];

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the policy loader refuses to open or read (issue 12 #2-#4): files
+ * that are not regular (a FIFO used to block the daemon, a device acted on
+ * open), include fan-out, and policies others can change when it loads
+ * for root.
+ */
+#include <fcntl.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "test.h"
+#include "policy/policy.h"
+
+static const struct policy_env plain = { .root = "" };
+static char dir[64];
+
+static void put(const char *name, const char *text, mode_t mode)
+{
+	char path[160];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	chmod(path, mode);
+}
+
+static int make_dir(void)
+{
+	snprintf(dir, sizeof(dir), "/tmp/acpitrace-pf.XXXXXX");
+	return mkdtemp(dir) && !chmod(dir, 0755) ? 0 : -1;
+}
+
+static void drop_dir(void)
+{
+	char cmd[96];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd))
+		return;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+TEST(policy_fifo_and_devices_refused_without_blocking)
+{
+	char path[160];
+	struct policy p;
+	double t0;
+
+	CHECK_EQ_INT(make_dir(), 0);
+	put("a.policy", "match gpe\n 1 -> log\n", 0644);
+	snprintf(path, sizeof(path), "%s/z.policy", dir);
+	CHECK_EQ_INT(mkfifo(path, 0644), 0);
+	t0 = now_s();
+	CHECK_EQ_INT(policy_load(&p, dir, &plain), -1);	/* used to block in open() */
+	CHECK(now_s() - t0 < 2);
+	CHECK_CONTAINS(p.error, "z.policy is not a regular file");
+	policy_free(&p);
+	unlink(path);
+	/* a device is never opened: /dev/watchdog would be armed by it */
+	put("b.policy", "include /dev/null\n", 0644);
+	CHECK_EQ_INT(policy_load(&p, dir, &plain), -1);
+	CHECK_CONTAINS(p.error, "/dev/null is not a regular file");
+	policy_free(&p);
+	drop_dir();
+}
+
+TEST(policy_include_fan_out_bounded)
+{
+	char name[128], text[512];
+	struct policy p;
+	double t0;
+
+	CHECK_EQ_INT(make_dir(), 0);
+	/* every level includes the next one ten times: 10^6 loads before */
+	for (int level = 0; level < 7; level++) {
+		int n = 0;
+
+		for (int i = 0; i < 10; i++)
+			n += snprintf(text + n, sizeof(text) - n, "include l%d.conf\n", level + 1);
+		snprintf(name, sizeof(name), "l%d.conf", level);
+		put(name, text, 0644);
+	}
+	put("l7.conf", "match gpe\n 1 -> log\n", 0644);
+	snprintf(text, sizeof(text), "%s/l0.conf", dir);
+	t0 = now_s();
+	CHECK_EQ_INT(policy_load(&p, text, &plain), -1);
+	CHECK(now_s() - t0 < 2);
+	CHECK_CONTAINS(p.error, "l7.conf is loaded twice");
+	policy_free(&p);
+	/* distinct files: at most 256 */
+	for (int i = 0; i < 300; i++) {
+		snprintf(name, sizeof(name), "f%03d.policy", i);
+		put(name, "", 0644);
+	}
+	unlink(text);
+	for (int level = 1; level < 8; level++) {
+		snprintf(name, sizeof(name), "%s/l%d.conf", dir, level);
+		unlink(name);
+	}
+	CHECK_EQ_INT(policy_load(&p, dir, &plain), -1);
+	CHECK_CONTAINS(p.error, "more than 256 policy files");
+	policy_free(&p);
+	drop_dir();
+}
+
+TEST(policy_untrusted_refused_as_root)
+{
+	const struct policy_env as_root = { .root = "", .as_root = true, .owner = 0 };
+	char sub[96];
+	struct policy p;
+
+	if (geteuid() != 0) {
+		printf("  SKIP policy_untrusted_refused_as_root: needs root to own the files\n");
+		return;
+	}
+	CHECK_EQ_INT(make_dir(), 0);
+	put("a.policy", "match fixed\n power_button -> ignore\n", 0644);
+	CHECK_EQ_INT(policy_load(&p, dir, &as_root), 0);
+	policy_free(&p);
+	/* not only exec: any rule of a file others may write */
+	put("a.policy", "match fixed\n power_button -> ignore\n", 0666);
+	CHECK_EQ_INT(policy_load(&p, dir, &as_root), -1);
+	CHECK_CONTAINS(p.error, "a.policy is writable by others (mode 0666)");
+	CHECK_CONTAINS(p.error, "refused as a whole");
+	policy_free(&p);
+	/* the same file loads when not enforcing (an ordinary user's check of syntax) */
+	CHECK_EQ_INT(policy_load(&p, dir, &plain), 0);
+	policy_free(&p);
+	put("a.policy", "match fixed\n power_button -> ignore\n", 0644);
+	/* a directory on the way, owned by someone else */
+	snprintf(sub, sizeof(sub), "%s/inc", dir);
+	CHECK_EQ_INT(mkdir(sub, 0755), 0);
+	CHECK_EQ_INT(chown(sub, 65534, 65534), 0);
+	put("inc/b.policy", "match gpe\n 1 -> log\n", 0644);
+	put("c.policy", "include inc/b.policy\n", 0644);
+	CHECK_EQ_INT(policy_load(&p, dir, &as_root), -1);
+	CHECK_CONTAINS(p.error, "/inc is owned by uid 65534, not by root");
+	policy_free(&p);
+	drop_dir();
+}
