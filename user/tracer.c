@@ -62,7 +62,23 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	attach_select(t->skel, &t->plan);
 	/* not a hook: run by tracer_sweep() */
 	bpf_program__set_autoload(t->skel->progs.at_stats_sweep, true);
+	vstats_free(&t->vstats);
+	if (o->verifier_stats && vstats_prepare(&t->vstats, t->skel->obj))
+		vstats_free(&t->vstats);
 	err = acpitrace_bpf__load(t->skel);
+	vstats_collect(&t->vstats);
+	if (err && t->vstats.n) {
+		/*
+		 * A statistics log replaces the verifier log libbpf prints on
+		 * failure (--verbose): load again without it.
+		 */
+		struct tracer_opts plain = *o;
+
+		plain.verifier_stats = false;
+		acpitrace_bpf__destroy(t->skel);
+		t->skel = NULL;
+		return load(t, &plain);
+	}
 	if (err) {
 		snprintf(t->error, sizeof(t->error),
 			 "loading the BPF programs failed: %s (run with --verbose for the verifier log)",
@@ -207,8 +223,24 @@ int tracer_watch_methods(struct tracer *t, const uint32_t *names, unsigned int n
 	return 0;
 }
 
+int tracer_verify(struct tracer *t, const struct tracer_opts *o)
+{
+	struct tracer_opts with_stats = *o;
+
+	memset(t, 0, sizeof(*t));
+	kernel_probe(&t->k, false);
+	attach_plan(&t->k, &with_stats.attach, &t->plan);
+	if (!any_planned(&t->plan)) {
+		snprintf(t->error, sizeof(t->error), "no hook can attach on this kernel");
+		return -1;
+	}
+	with_stats.verifier_stats = true;
+	return load(t, &with_stats);
+}
+
 void tracer_close(struct tracer *t)
 {
+	vstats_free(&t->vstats);
 	attach_detach(&t->plan);
 	acpitrace_bpf__destroy(t->skel);
 	t->skel = NULL;
