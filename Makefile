@@ -122,6 +122,7 @@ verify-budget: $(VERIFY_BIN)
 .PHONY: ttytest
 ttytest: $(OUT)/acpitrace
 	tests/host/top-tty.sh $(OUT)/acpitrace
+	tests/host/nonroot.sh $(OUT)/acpitrace
 
 # The unit tests again under AddressSanitizer and UBSan, built in their own
 # folder; and the policy parser fuzzed for a bounded time.

@@ -282,6 +282,14 @@ int tracer_ringbuf_fd(struct tracer *t)
 
 void tracer_explain_refusal(const struct kernel_info *k, FILE *out)
 {
+	/* an ordinary user is refused by the kernel for lack of privilege */
+	if (!kernel_caps_allow_bpf(kernel_capeff(NULL))) {
+		fprintf(out,
+			"acpitrace: loading BPF programs needs root, or the capabilities CAP_BPF\n"
+			"and CAP_PERFMON (CAP_SYS_ADMIN before Linux 5.8); this process has none\n"
+			"of them. Run it with sudo.\n");
+		return;
+	}
 	fprintf(out,
 		"acpitrace: this kernel (%s) does not let acpitrace trace:\n"
 		"  fentry/fexit: %s\n"
