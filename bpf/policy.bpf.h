@@ -90,6 +90,22 @@ static __always_inline void at_policy_lookup(__u32 set, const struct at_event *e
 }
 
 /*
+ * One fallback rule against @e.  A global function: the verifier checks
+ * it once, on its own, instead of once per loop iteration with every
+ * state the loop can be in (the inlined match made the verifier walk
+ * up to 1 M instructions, issue 10).  Global functions get nullable
+ * pointers, hence the checks.
+ */
+__noinline int at_fallback_match(const struct at_rule *r, const struct at_event *e)
+{
+	__u64 code;
+
+	if (!r || !e)
+		return 0;
+	return at_rule_match(r, e, &code);
+}
+
+/*
  * Then the fallback rules, in order, only those before the indexed
  * candidate: the first that matches has the lower index of the two.
  */
@@ -98,7 +114,6 @@ static __always_inline void at_policy_scan(const struct at_policy_conf *pc, __u3
 					   struct at_policy_hit *best)
 {
 	__u32 n = pc->nfallback[set & 1], i;
-	__u64 code;
 
 	for (i = 0; i < AT_POLICY_FALLBACK_MAX; i++) {
 		__u32 slot = set * AT_POLICY_FALLBACK_MAX + i;
@@ -109,7 +124,7 @@ static __always_inline void at_policy_scan(const struct at_policy_conf *pc, __u3
 		r = bpf_map_lookup_elem(&policy_fallback, &slot);
 		if (!r || r->index >= best->index)
 			break;
-		if (at_rule_match(r, e, &code)) {
+		if (at_fallback_match(r, e)) {
 			best->index = r->index;
 			best->verdict = r->verdict;
 			break;
@@ -139,20 +154,26 @@ static __always_inline int at_policy_find(const struct at_policy_conf *pc,
  */
 const volatile bool at_policy_loaded = false;
 
-static __always_inline int at_policy_verdict(const struct at_event *e)
+/*
+ * The policy's verdict on @e.  A global function, verified once for the
+ * whole object: inlined, the matcher was verified again inside every
+ * hook that emits (7 % of the instruction limit each).
+ */
+__noinline int at_policy_decide(const struct at_event *e)
 {
-	__u32 zero = 0, src = e->source;
+	__u32 zero = 0, src;
 	struct at_policy_conf *pc;
 	struct at_policy_stats *st;
 	__u32 slot, verdict = AT_RULE_PASS;
 	__u64 *hits;
 	int found;
 
-	if (!at_policy_loaded)
+	if (!e)
 		return AT_VERDICT_PASS;
 	pc = bpf_map_lookup_elem(&policy_conf, &zero);
 	if (!pc || !pc->enabled)
 		return AT_VERDICT_PASS;
+	src = e->source;
 	st = bpf_map_lookup_elem(&policy_stats, &src);
 	found = at_policy_find(pc, e, &verdict);
 	if (found < 0) {
@@ -172,6 +193,13 @@ static __always_inline int at_policy_verdict(const struct at_event *e)
 	if (st)
 		st->matched++;
 	return AT_VERDICT_PASS;
+}
+
+static __always_inline int at_policy_verdict(const struct at_event *e)
+{
+	if (!at_policy_loaded)
+		return AT_VERDICT_PASS;
+	return at_policy_decide(e);
 }
 
 #endif

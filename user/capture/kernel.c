@@ -174,3 +174,33 @@ void kernel_find_funcs(struct kernel_info *k, const char *const *funcs,
 	if (need_kallsyms)
 		scan_kallsyms(funcs, n, out);
 }
+
+#define CAP_SYS_ADMIN_BIT	21
+#define CAP_PERFMON_BIT		38
+#define CAP_BPF_BIT		39
+
+bool kernel_caps_allow_bpf(unsigned long long capeff)
+{
+	const unsigned long long bpf = 1ULL << CAP_BPF_BIT, perfmon = 1ULL << CAP_PERFMON_BIT;
+
+	if (capeff & (1ULL << CAP_SYS_ADMIN_BIT))
+		return true;
+	return (capeff & bpf) && (capeff & perfmon);
+}
+
+unsigned long long kernel_capeff(const char *status)
+{
+	unsigned long long capeff = ~0ULL;
+	FILE *f = fopen(status ? status : "/proc/self/status", "re");
+	char line[256];
+
+	if (!f)
+		return capeff;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "CapEff:", 7)) {
+			capeff = strtoull(line + 7, NULL, 16);
+			break;
+		}
+	fclose(f);
+	return capeff;
+}

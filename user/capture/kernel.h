@@ -26,6 +26,16 @@ struct kernel_info {
  * falls back to kprobes when its fentry programs fail to load or attach.
  */
 int kernel_probe(struct kernel_info *k, bool test_fentry);
+
+/*
+ * Whether effective capabilities @capeff (the CapEff mask of
+ * /proc/PID/status) let a process load and attach tracing programs:
+ * CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN (which kernels before 5.8
+ * require and later ones still accept).
+ */
+bool kernel_caps_allow_bpf(unsigned long long capeff);
+/* This process's CapEff from @status (NULL: /proc/self/status); ~0 if unknown. */
+unsigned long long kernel_capeff(const char *status);
 void kernel_release(struct kernel_info *k);
 
 struct func_place {

@@ -55,7 +55,23 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	attach_select(t->skel, &t->plan);
 	/* not a hook: run by tracer_sweep() */
 	bpf_program__set_autoload(t->skel->progs.at_stats_sweep, true);
+	vstats_free(&t->vstats);
+	if (o->verifier_stats && vstats_prepare(&t->vstats, t->skel->obj))
+		vstats_free(&t->vstats);
 	err = acpitrace_bpf__load(t->skel);
+	vstats_collect(&t->vstats);
+	if (err && t->vstats.n) {
+		/*
+		 * A statistics log replaces the verifier log libbpf prints on
+		 * failure (--verbose): load again without it.
+		 */
+		struct tracer_opts plain = *o;
+
+		plain.verifier_stats = false;
+		acpitrace_bpf__destroy(t->skel);
+		t->skel = NULL;
+		return load(t, &plain);
+	}
 	if (err) {
 		snprintf(t->error, sizeof(t->error),
 			 "loading the BPF programs failed: %s (run with --verbose for the verifier log)",
@@ -200,8 +216,24 @@ int tracer_watch_methods(struct tracer *t, const uint32_t *names, unsigned int n
 	return 0;
 }
 
+int tracer_verify(struct tracer *t, const struct tracer_opts *o)
+{
+	struct tracer_opts with_stats = *o;
+
+	memset(t, 0, sizeof(*t));
+	kernel_probe(&t->k, false);
+	attach_plan(&t->k, &with_stats.attach, &t->plan);
+	if (!any_planned(&t->plan)) {
+		snprintf(t->error, sizeof(t->error), "no hook can attach on this kernel");
+		return -1;
+	}
+	with_stats.verifier_stats = true;
+	return load(t, &with_stats);
+}
+
 void tracer_close(struct tracer *t)
 {
+	vstats_free(&t->vstats);
 	attach_detach(&t->plan);
 	acpitrace_bpf__destroy(t->skel);
 	t->skel = NULL;
@@ -228,6 +260,14 @@ int tracer_ringbuf_fd(struct tracer *t)
 
 void tracer_explain_refusal(const struct kernel_info *k, FILE *out)
 {
+	/* an ordinary user is refused by the kernel for lack of privilege */
+	if (!kernel_caps_allow_bpf(kernel_capeff(NULL))) {
+		fprintf(out,
+			"acpitrace: loading BPF programs needs root, or the capabilities CAP_BPF\n"
+			"and CAP_PERFMON (CAP_SYS_ADMIN before Linux 5.8); this process has none\n"
+			"of them. Run it with sudo.\n");
+		return;
+	}
 	fprintf(out,
 		"acpitrace: this kernel (%s) does not let acpitrace trace:\n"
 		"  fentry/fexit: %s\n"

@@ -11,6 +11,7 @@
 #include "capture/attach.h"
 #include "capture/kernel.h"
 #include "acpi/acpi_sysfs.h"
+#include "capture/verifier_stats.h"
 
 /* Storm detector tunables; 0 = the default in bpf/stats.h. */
 struct storm_cfg {
@@ -27,6 +28,7 @@ struct tracer_opts {
 	unsigned int rate_limit;
 	struct storm_cfg storm;
 	bool policy;		/* load the dispatch policy matcher (run) */
+	bool verifier_stats;	/* keep the verifier's figures (--verbose) */
 	uint32_t watch[AT_WATCH_MAX];	/* method names recorded with their */
 	unsigned int nwatch;		/* result (attach.watch_methods) */
 };
@@ -38,6 +40,7 @@ struct tracer {
 	struct acpi_sysfs sys;	/* names keys by GUID where the kernel gave a path */
 	char error[512];
 	double load_ms, attach_ms;	/* verifier + load, and attach (--verbose) */
+	struct vstats vstats;	/* per program, with o->verifier_stats */
 };
 
 /* The kernel maps diag/health.c reads: the tracer's, by file descriptor. */
@@ -50,6 +53,12 @@ struct stats_maps {
 /* 0 when at least one hook attached; otherwise -1 and t->error says why. */
 int tracer_open(struct tracer *t, const struct tracer_opts *o);
 void tracer_close(struct tracer *t);
+/*
+ * Load (never attach) the programs @o selects on this kernel, keeping the
+ * verifier's figures per program in t->vstats (acpitrace probe -v).
+ * 0, or -1 with t->error; tracer_close() releases it either way.
+ */
+int tracer_verify(struct tracer *t, const struct tracer_opts *o);
 /* Sum the per-CPU counters of every source. */
 int tracer_counters(struct tracer *t, struct at_counters out[AT_SRC_MAX]);
 int tracer_ringbuf_fd(struct tracer *t);

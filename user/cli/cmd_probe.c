@@ -11,18 +11,72 @@
 #include "lib/json.h"
 #include "capture/kernel.h"
 #include "capture/tracer.h"
+#include "capture/verifier_stats.h"
 
 static void probe_usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: acpitrace [-j] probe [--methods] [--attach auto|fentry|kprobe]\n"
+		"Usage: acpitrace [-j] [-v] probe [--methods] [--attach auto|fentry|kprobe]\n"
 		"Report the kernel version, BTF, and for every attach point the mode\n"
-		"acpitrace would use and why. Exits 1 only when nothing can attach.\n");
+		"acpitrace would use and why. Exits 1 only when nothing can attach.\n"
+		"With -v, also load the programs as trace and as run load them (without\n"
+		"attaching) and print the verifier's figures per program: processed\n"
+		"instructions and their share of the 1M limit, states, time.\n");
 }
 
 /* Module BTF objects relevant to ACPI events that are present now. */
 static const char *const acpi_modules[] = { "wmi", "video", "button", "thinkpad_acpi",
 					    "asus_wmi", "dell_wmi", "sparse_keymap" };
+
+/* The program sets the commands load: trace's and run's (policy matcher). */
+struct verify_set {
+	const char *name;
+	struct tracer t;
+	int err;
+};
+
+static void verify_sets(struct verify_set sets[2], const struct attach_opts *ao)
+{
+	struct tracer_opts o = { .attach = *ao };
+
+	sets[0].name = "trace";
+	sets[0].err = tracer_verify(&sets[0].t, &o);
+	o.policy = true;
+	o.attach.watch_methods = true;
+	sets[1].name = "run";
+	sets[1].err = tracer_verify(&sets[1].t, &o);
+}
+
+static void print_verifier_text(struct verify_set sets[2])
+{
+	for (int i = 0; i < 2; i++) {
+		const struct vstats_prog *w = vstats_worst(&sets[i].t.vstats);
+
+		printf("\nverifier, programs as %s loads them:", sets[i].name);
+		if (sets[i].err) {
+			printf(" %s\n", sets[i].t.error);
+			continue;
+		}
+		printf(" %u programs, most %.1f%% of the 1M instruction limit (%s)\n",
+		       sets[i].t.vstats.n, w ? vstats_pct(w) : 0.0, w ? w->name : "-");
+		vstats_print(&sets[i].t.vstats, stdout);
+	}
+}
+
+static void print_verifier_json(struct json *j, struct verify_set sets[2])
+{
+	json_begin_object(j, "verifier");
+	for (int i = 0; i < 2; i++) {
+		json_begin_object(j, sets[i].name);
+		json_bool(j, "loaded", !sets[i].err);
+		if (sets[i].err)
+			json_str(j, "error", sets[i].t.error);
+		else
+			vstats_json(&sets[i].t.vstats, j, "programs");
+		json_end_object(j);
+	}
+	json_end_object(j);
+}
 
 static void print_text(const struct kernel_info *k, const struct plan *p)
 {
@@ -44,7 +98,8 @@ static void print_text(const struct kernel_info *k, const struct plan *p)
 		       attach_mode_name(p->h[i].mode), p->h[i].why);
 }
 
-static void print_json(const struct kernel_info *k, const struct plan *p)
+static void print_json(const struct kernel_info *k, const struct plan *p,
+		       struct verify_set *sets)
 {
 	struct json j;
 
@@ -81,6 +136,8 @@ static void print_json(const struct kernel_info *k, const struct plan *p)
 		json_end_object(&j);
 	}
 	json_end_array(&j);
+	if (sets)
+		print_verifier_json(&j, sets);
 	json_end_object(&j);
 }
 
@@ -95,6 +152,7 @@ int cmd_probe(int argc, char **argv)
 	};
 	struct attach_opts ao = { 0 };
 	struct kernel_info k;
+	struct verify_set sets[2];
 	struct plan p;
 	int c, usable = 0;
 
@@ -123,10 +181,18 @@ int cmd_probe(int argc, char **argv)
 	attach_plan(&k, &ao, &p);
 	for (unsigned int i = 0; i < nr_hooks; i++)
 		usable += p.h[i].mode != MODE_SKIP;
-	if (g_opts.json)
-		print_json(&k, &p);
-	else
+	if (g_opts.verbose)
+		verify_sets(sets, &ao);
+	if (g_opts.json) {
+		print_json(&k, &p, g_opts.verbose ? sets : NULL);
+	} else {
 		print_text(&k, &p);
+		if (g_opts.verbose)
+			print_verifier_text(sets);
+	}
+	if (g_opts.verbose)
+		for (int i = 0; i < 2; i++)
+			tracer_close(&sets[i].t);
 	if (!usable) {
 		fflush(stdout);
 		fprintf(stderr, "\n");

@@ -10,6 +10,17 @@
 
 #define CONTENT_TYPE "text/plain; version=0.0.4; charset=utf-8"
 
+/*
+ * The exporter runs inside a root daemon: open connections are bounded so
+ * that a flood cannot take the file descriptors the daemon needs for its
+ * textfile, its policy reloads and its GPE restore (956 idle connections
+ * once did).  A scraper needs one connection; a peer beyond its share is
+ * closed at accept, an idle one after the timeout.
+ */
+#define HTTP_MAX_CONNECTIONS	16
+#define HTTP_MAX_PER_IP		4
+#define HTTP_IDLE_TIMEOUT_S	5
+
 struct metrics_http {
 	struct MHD_Daemon *d;
 	metrics_render_fn render;
@@ -170,7 +181,10 @@ struct metrics_http *metrics_http_start(const char *listen, metrics_render_fn re
 	errno = 0;
 	m->d = mhd.start_daemon(MHD_USE_INTERNAL_POLLING_THREAD, ntohs(sa.sin_port), NULL, NULL,
 				handle, m, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
-				MHD_OPTION_CONNECTION_TIMEOUT, 10U, MHD_OPTION_END);
+				MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)HTTP_IDLE_TIMEOUT_S,
+				MHD_OPTION_CONNECTION_LIMIT, (unsigned int)HTTP_MAX_CONNECTIONS,
+				MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)HTTP_MAX_PER_IP,
+				MHD_OPTION_END);
 	if (!m->d) {
 		snprintf(err, errlen, "cannot listen on %s: %s", listen,
 			 errno ? strerror(errno) : "libmicrohttpd refused");
