@@ -117,7 +117,7 @@ TEST(policy_compiles_in_order)
 		"match notify path=\\_SB_.PCI0.LPCB.EC0_   # trailing comment\n"
 		"  0x80 -> key KEY_VOLUMEUP\n"
 		"  0x81..0x84 -> ignore\n"
-		"  0x1000/0xF000 -> log\n"
+		"  0x10/0xF0 -> log\n"
 		"  * -> switch SW_TABLET_MODE toggle\n"
 		"match gpe\n"
 		"  0x6E -> backlight down 10% allow-zero\n"
@@ -133,7 +133,7 @@ TEST(policy_compiles_in_order)
 	CHECK_EQ_INT(p.krules[1].verdict, AT_RULE_IGNORE);
 	CHECK_EQ_INT(p.krules[1].lo, 0x81);
 	CHECK_EQ_INT(p.krules[1].hi, 0x84);
-	CHECK_EQ_INT(p.krules[2].mask, 0xF000);
+	CHECK_EQ_INT(p.krules[2].mask, 0xF0);
 	CHECK_EQ_INT(p.krules[3].mask, 0);
 	CHECK_EQ_INT(p.rules[3].act.code, SW_TABLET_MODE);
 	CHECK_EQ_INT(p.rules[4].act.allow_zero, 1);
@@ -163,7 +163,7 @@ TEST(policy_match_first_rule_wins)
 		"match notify path=\\_SB.PCI0.GFX0\n"
 		"  0x86 -> key KEY_BRIGHTNESSUP\n"
 		"  0x80..0x8F -> ignore\n"
-		"  0x1000/0xF000 -> log\n"
+		"  0x10/0xF0 -> log\n"
 		"match notify\n"
 		"  * -> log\n"), 0);
 	e = notify_ev("GFX0", "PCI0", 0x86);
@@ -171,9 +171,9 @@ TEST(policy_match_first_rule_wins)
 	CHECK_EQ_INT(code, 0x86);
 	e.number = 0x87;
 	CHECK_EQ_INT(policy_match(&p, &e, &code), 1);
-	e.number = 0x1234;
+	e.number = 0x14;
 	CHECK_EQ_INT(policy_match(&p, &e, &code), 2);
-	e.number = 0x2234;
+	e.number = 0x24;
 	CHECK_EQ_INT(policy_match(&p, &e, &code), 3);	/* falls to the catch-all */
 	e = notify_ev("GFX1", "PCI0", 0x86);
 	CHECK_EQ_INT(policy_match(&p, &e, &code), 3);

@@ -151,3 +151,31 @@ TEST(policy_untrusted_refused_as_root)
 	policy_free(&p);
 	drop_dir();
 }
+
+/* Numbers are decimal or 0x hex, in range for their source (issue 12 #5). */
+TEST(policy_numbers_strict_and_in_range)
+{
+	static const struct {
+		const char *text, *error;
+	} bad[] = {
+		{ "match gpe\n 010 -> log\n", "'010' has a leading zero" },
+		{ "match gpe\n 0x100 -> log\n", "0x100 is out of range for gpe events (at most 0xff)" },
+		{ "match gpe\n 0x10..0x1FF -> log\n", "out of range for gpe" },
+		{ "match notify\n 256 -> log\n", "256 is out of range for notify events" },
+		{ "match ec_query\n 0x100 -> log\n", "out of range for ec_query events" },
+		{ "match gpe\n 08 -> log\n", "'08' has a leading zero" },
+	};
+	struct policy p;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CHECK_EQ_INT(policy_load_text(&p, "t.policy", bad[i].text, strlen(bad[i].text),
+					      &plain), -1);
+		CHECK_CONTAINS(p.error, bad[i].error);
+		policy_free(&p);
+	}
+	CHECK_EQ_INT(policy_load_text(&p, "t.policy", "match gpe\n 10 -> log\n 0x0A -> log\n"
+				      " 0 -> log\n 0xFF -> log\n", 43, &plain), 0);
+	CHECK_EQ_INT(p.rules[0].lo, 10);
+	CHECK_EQ_INT(p.rules[1].lo, 10);
+	policy_free(&p);
+}

@@ -98,7 +98,10 @@ static size_t rand_block(char *buf, size_t len)
 		n += snprintf(buf + n, len - n, "dmi sys_vendor=Nobody*\n");
 	for (int r = 1 + rand() % 5; r > 0 && n < len; r--) {
 		n += snprintf(buf + n, len - n, "  ");
-		n += rand_code(buf + n, len - n);
+		if (src == AT_SRC_FIXED)	/* five fixed events: codes 0..4 */
+			n += snprintf(buf + n, len - n, "%d", rand() % 5);
+		else
+			n += rand_code(buf + n, len - n);
 		n += snprintf(buf + n, len - n, " -> %s\n", rand() % 3 ? "log" : "ignore");
 	}
 	return n;
@@ -175,7 +178,8 @@ static char *many_rules(int n, const char *fmt, int step)
 	char *text = malloc(32 * (size_t)n + 32);
 	size_t len = 0;
 
-	len += sprintf(text, "match gpe\n");
+	/* a method's result is not limited to a byte like a GPE number */
+	len += sprintf(text, "match method path=\\_SB_.HKEY.MHKP\n");
 	for (int i = 0; i < n; i++)
 		len += sprintf(text + len, fmt, i * step, i * step + step - 1);
 	return text;

@@ -123,7 +123,9 @@ static void log_warnings(const struct policy *p)
 static int load_policy(struct run_state *st, bool first)
 {
 	struct policy_env env = { .root = st->o->sysfs_root ? st->o->sysfs_root : "",
-				  .as_root = geteuid() == 0, .owner = geteuid() };
+				  .as_root = geteuid() == 0 ||
+					     kernel_caps_allow_bpf(kernel_capeff(NULL)),
+				  .owner = geteuid() };
 	uint32_t names[AT_WATCH_MAX + 1];
 	struct policy np;
 	char err[256];

@@ -28,11 +28,13 @@ int parse_u64(const char *text, uint64_t *out)
 
 int parse_u64_c(const char *s, uint64_t *out)
 {
-	char *end;
-
-	if (!isdigit((unsigned char)s[0]))
+	/* "010" is octal 8 to strtoull and 10 to a reader: neither, refused */
+	if (s[0] == '0' && isdigit((unsigned char)s[1]))
 		return -1;
-	errno = 0;
-	*out = strtoull(s, &end, 0);
-	return errno || *end ? -1 : 0;
+	return parse_u64(s, out);
+}
+
+bool parse_leading_zero(const char *s)
+{
+	return s[0] == '0' && isdigit((unsigned char)s[1]);
 }

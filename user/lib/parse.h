@@ -3,14 +3,17 @@
 #ifndef PARSE_H
 #define PARSE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Unsigned, decimal or 0x hex, whole string, no sign, no overflow (options). */
 int parse_u64(const char *text, uint64_t *out);
 /*
- * Unsigned with C's prefixes (0x hex, 0 octal, else decimal), whole string,
- * starting with a digit (the policy language's numbers).
+ * The policy language's numbers: decimal or 0x hex like parse_u64, and
+ * never a leading zero ("010" would be octal 8 to C and 10 to a reader).
  */
 int parse_u64_c(const char *s, uint64_t *out);
+/* @s starts with a zero followed by a digit (to explain a refusal). */
+bool parse_leading_zero(const char *s);
 
 #endif

@@ -28,10 +28,40 @@ static int parse_code_num(struct parser *ps, int src, const char *s, int col, ui
 		*v = f;
 		return 0;
 	}
+	if (parse_leading_zero(s))
+		return pol_err(ps, col, "'%s' has a leading zero: write it in decimal or as 0x hex "
+			       "(octal is not accepted)", s);
 	if (parse_u64_c(s, v))
 		return pol_err(ps, col, "'%s' is not a number%s", s,
 			    src == AT_SRC_FIXED ? " or fixed event name (power_button, sleep_button, rtc...)" : "");
 	return 0;
+}
+
+/* The largest code a source can carry; ~0 when any 64-bit value can. */
+static uint64_t code_max(int src)
+{
+	switch (src) {
+	case AT_SRC_GPE:
+		return 0xff;	/* GPE numbers in one block device: 0..255 */
+	case AT_SRC_NOTIFY:
+		return 0xff;	/* Notify values are one byte */
+	case AT_SRC_EC_QUERY:
+		return 0xff;	/* _Qxx */
+	case AT_SRC_FIXED:
+		return 4;	/* the five fixed events */
+	default:
+		return ~0ULL;
+	}
+}
+
+static int check_range(struct parser *ps, const struct pol_rule *r, int src, const struct token *t)
+{
+	uint64_t max = code_max(src);
+
+	if (r->hi <= max && (r->mask == ~0ULL || r->lo <= max))
+		return 0;
+	return pol_err(ps, t->col, "%s is out of range for %s events (at most 0x%llx)", t->s,
+		       source_name(src), (unsigned long long)max);
 }
 
 /* CODE: N, LO..HI, VALUE/MASK or '*'. */
@@ -56,7 +86,7 @@ static int parse_code(struct parser *ps, struct pol_rule *r, int src, const stru
 			return -1;
 		if (r->lo > r->hi)
 			return pol_err(ps, t->col, "range %s starts above its end", t->s);
-		return 0;
+		return check_range(ps, r, src, t);
 	}
 	if ((sep = strchr(buf, '/'))) {
 		*sep = '\0';
@@ -66,12 +96,12 @@ static int parse_code(struct parser *ps, struct pol_rule *r, int src, const stru
 		if (r->lo & ~r->mask)
 			return pol_err(ps, t->col, "value %s has bits outside mask %s", buf, sep + 1);
 		r->hi = r->lo;
-		return 0;
+		return check_range(ps, r, src, t);
 	}
 	if (parse_code_num(ps, src, buf, t->col, &r->lo))
 		return -1;
 	r->hi = r->lo;
-	return 0;
+	return check_range(ps, r, src, t);
 }
 
 static int parse_onoff(struct parser *ps, const struct token *t, bool rfkill)
