@@ -15,6 +15,7 @@
 #include "policy/policy_print.h"
 #include "policy/policy_resolve.h"
 #include "acpi/wmi_owner.h"
+#include "lib/errmsg.h"
 
 static void check_usage(FILE *out)
 {
@@ -51,12 +52,12 @@ int cmd_check(int argc, char **argv)
 		case 'q': quiet = true; break;
 		case 'S': env.root = optarg; break;
 		case 'h': check_usage(stdout); exit(0);
-		case ':': return usage_error("check", "option '%s' needs a value", argv[optind - 1]);
-		default: return usage_error("check", "unknown option '%s'", argv[optind - 1]);
+		case ':': return err_usage("check", "option '%s' needs a value", argv[optind - 1]);
+		default: return err_usage("check", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind != argc - 1)
-		return usage_error("check", optind < argc ? "expected one FILE|DIR, got more" :
+		return err_usage("check", optind < argc ? "expected one FILE|DIR, got more" :
 				   "expected a policy FILE or DIR");
 	if (policy_load(&p, argv[optind], &env)) {
 		if (g_opts.json) {
@@ -69,7 +70,7 @@ int cmd_check(int argc, char **argv)
 			json_end_object(&j);
 			putchar('\n');
 		}
-		fprintf(stderr, "acpitrace check: %s\n", p.error);
+		err_print("check", "%s", p.error);
 		policy_free(&p);
 		return 1;
 	}

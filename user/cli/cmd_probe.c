@@ -11,6 +11,7 @@
 #include "lib/json.h"
 #include "capture/kernel.h"
 #include "capture/tracer.h"
+#include "lib/errmsg.h"
 
 static void probe_usage(FILE *out)
 {
@@ -110,15 +111,15 @@ int cmd_probe(int argc, char **argv)
 			else if (!strcmp(optarg, "kprobe"))
 				ao.force = FORCE_KPROBE;
 			else if (strcmp(optarg, "auto"))
-				return usage_error("probe", "--attach '%s': expected auto, fentry or kprobe", optarg);
+				return err_usage("probe", "--attach '%s': expected auto, fentry or kprobe", optarg);
 			break;
 		case 'h': probe_usage(stdout); return 0;
-		case ':': return usage_error("probe", "option '%s' needs a value", argv[optind - 1]);
-		default: return usage_error("probe", "unknown option '%s'", argv[optind - 1]);
+		case ':': return err_usage("probe", "option '%s' needs a value", argv[optind - 1]);
+		default: return err_usage("probe", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		return usage_error("probe", "unexpected argument '%s'", argv[optind]);
+		return err_usage("probe", "unexpected argument '%s'", argv[optind]);
 	kernel_probe(&k, true);
 	attach_plan(&k, &ao, &p);
 	for (unsigned int i = 0; i < nr_hooks; i++)

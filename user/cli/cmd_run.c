@@ -30,6 +30,8 @@
 #include "acpi/wmi_owner.h"
 #include "lib/time.h"
 #include "lib/ready_file.h"
+#include "lib/errmsg.h"
+#include "lib/opt.h"
 
 struct run_opts {
 	struct tracer_opts t;
@@ -91,9 +93,9 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	while ((c = getopt_long(argc, argv, ":P:ta:R:jh", longopts, NULL)) != -1) {
 		int handled = cli_tracer_option("run", c, optarg, &o->t);
 
-		if (handled == 0)
+		if (handled == OPT_HANDLED)
 			continue;
-		if (handled == 2)
+		if (handled == OPT_USAGE)
 			return 2;
 		switch (c) {
 		case 'P': o->policy = optarg; break;
@@ -102,14 +104,14 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		case 'R': o->ready_file = optarg; break;
 		case 'S': o->sysfs_root = optarg; break;
 		case 'h': run_usage(stdout); exit(0);
-		case ':': return usage_error("run", "option '%s' needs a value", argv[optind - 1]);
-		default: return usage_error("run", "unknown option '%s'", argv[optind - 1]);
+		case ':': return err_usage("run", "option '%s' needs a value", argv[optind - 1]);
+		default: return err_usage("run", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		return usage_error("run", "unexpected argument '%s'", argv[optind]);
+		return err_usage("run", "unexpected argument '%s'", argv[optind]);
 	if (!o->policy)
-		return usage_error("run", "--policy FILE|DIR is required");
+		return err_usage("run", "--policy FILE|DIR is required");
 	return 0;
 }
 

@@ -18,6 +18,8 @@
 #include "capture/tracer.h"
 #include "lib/time.h"
 #include "lib/ready_file.h"
+#include "lib/errmsg.h"
+#include "lib/opt.h"
 
 struct trace_opts {
 	struct tracer_opts t;
@@ -122,47 +124,47 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 	while ((c = getopt_long(argc, argv, ":js:g:p:V:d:c:mr:a:R:h", longopts, NULL)) != -1) {
 		int handled = cli_tracer_option("trace", c, optarg, &o->t);
 
-		if (handled == 0)
+		if (handled == OPT_HANDLED)
 			continue;
-		if (handled == 2)
+		if (handled == OPT_USAGE)
 			return 2;
 		switch (c) {
 		case 'j': g_opts.json = true; break;
 		case 'd':
 			if (parse_positive(optarg, &o->duration))
-				return usage_error("trace", "--duration '%s': expected seconds > 0", optarg);
+				return err_usage("trace", "--duration '%s': expected seconds > 0", optarg);
 			break;
 		case 'c':
 			if (parse_u64(optarg, &n) || !n)
-				return usage_error("trace", "--count '%s': expected a number > 0", optarg);
+				return err_usage("trace", "--count '%s': expected a number > 0", optarg);
 			o->count = n;
 			break;
 		case 'R': o->ready_file = optarg; break;
 		case 'S': o->sysfs_root = optarg; break;
 		case 'O':
 			if (parse_u64(optarg, &n) || n > 60000)
-				return usage_error("trace", "--reorder-ms '%s': expected 0..60000", optarg);
+				return err_usage("trace", "--reorder-ms '%s': expected 0..60000", optarg);
 			o->reorder_ms = n;
 			break;
 		case 'I':
 			if (parse_positive(optarg, &o->stats_interval) || o->stats_interval < 0.1 ||
 			    o->stats_interval > 86400)
-				return usage_error("trace", "--stats-interval '%s': expected 0.1..86400 seconds",
+				return err_usage("trace", "--stats-interval '%s': expected 0.1..86400 seconds",
 						   optarg);
 			break;
 		case 'h': trace_usage(stdout); exit(0);
 		case DIAG_OPT_LISTEN ... DIAG_OPT_SYSFS_GPE:
-			if (diag_parse_opt(c, optarg, &o->diag, &o->t, "trace") == 2)
+			if (diag_parse_opt(c, optarg, &o->diag, &o->t, "trace") == OPT_USAGE)
 				return 2;
 			break;
-		case ':': return usage_error("trace", "option '%s' needs a value", argv[optind - 1]);
-		default: return usage_error("trace", "unknown option '%s'", argv[optind - 1]);
+		case ':': return err_usage("trace", "option '%s' needs a value", argv[optind - 1]);
+		default: return err_usage("trace", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		return usage_error("trace", "unexpected argument '%s'", argv[optind]);
+		return err_usage("trace", "unexpected argument '%s'", argv[optind]);
 	if (o->stats_interval && !g_opts.json)
-		return usage_error("trace", "--stats-interval needs -j (JSON records)");
+		return err_usage("trace", "--stats-interval needs -j (JSON records)");
 	return 0;
 }
 
@@ -254,7 +256,7 @@ static void stats_record(struct trace_state *st, bool force)
 		return;
 	st->stats_next_ns = now + st->stats_every_ns;
 	if (diag_snapshot(st->t, st->diag.t0_ns, &s))
-		fprintf(stderr, "acpitrace trace: --stats-interval: reading the BPF maps failed: %s\n",
+		err_print("trace", "--stats-interval: reading the BPF maps failed: %s",
 			strerror(errno));
 	else
 		stats_print_json_record(stdout, &s, ++st->stats_seq);
@@ -306,7 +308,7 @@ int cmd_trace(int argc, char **argv)
 		if (!t.plan.attached && t.k.fentry_err && t.k.kprobe_err)
 			tracer_explain_refusal(&t.k, stderr);
 		else
-			fprintf(stderr, "acpitrace trace: %s\n", t.error);
+			err_print("trace", "%s", t.error);
 		err = 1;
 		goto cleanup;
 	}
@@ -314,13 +316,13 @@ int cmd_trace(int argc, char **argv)
 				  .sys = &sys };
 	st.limit = o.count;
 	if (reorder_init(&st.reorder, 4096, o.reorder_ms * 1e6, print_record, &st)) {
-		fprintf(stderr, "acpitrace trace: out of memory\n");
+		err_print("trace", "out of memory");
 		err = 1;
 		goto cleanup;
 	}
 	rb = ring_buffer__new(tracer_ringbuf_fd(&t), on_event, &st, NULL);
 	if (!rb) {
-		fprintf(stderr, "acpitrace trace: cannot open the ring buffer: %s\n", strerror(errno));
+		err_print("trace", "cannot open the ring buffer: %s", strerror(errno));
 		err = 1;
 		goto cleanup;
 	}
@@ -328,7 +330,7 @@ int cmd_trace(int argc, char **argv)
 	signal(SIGTERM, on_signal);
 	announce(&t);
 	if (o.ready_file && ready_file_write(o.ready_file)) {
-		fprintf(stderr, "acpitrace trace: cannot create ready file %s: %s\n", o.ready_file,
+		err_print("trace", "cannot create ready file %s: %s", o.ready_file,
 			strerror(errno));
 		err = 1;
 		goto cleanup;
@@ -342,7 +344,7 @@ int cmd_trace(int argc, char **argv)
 	st.stats_next_ns = mono_ns() + st.stats_every_ns;
 	err = poll_loop(rb, &st, o.duration);
 	if (err)
-		fprintf(stderr, "acpitrace trace: polling the ring buffer failed: %s\n", strerror(-err));
+		err_print("trace", "polling the ring buffer failed: %s", strerror(-err));
 	print_totals(&t, g_opts.json);
 	err = err ? 1 : 0;
 cleanup:

@@ -9,6 +9,8 @@
 #include "cli/stats_opts.h"
 #include "lib/parse.h"
 #include "lib/ready_file.h"
+#include "lib/errmsg.h"
+#include "lib/opt.h"
 
 static void stats_usage(const char *cmd, FILE *out)
 {
@@ -67,9 +69,9 @@ int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *
 	while ((c = getopt_long(argc, argv, ":ji:s:g:p:V:ma:R:bn:h", longopts, NULL)) != -1) {
 		int handled = cli_tracer_option(cmd, c, optarg, &o->t);
 
-		if (handled == 0)
+		if (handled == OPT_HANDLED)
 			continue;
-		if (handled == 2)
+		if (handled == OPT_USAGE)
 			return 2;
 		switch (c) {
 		case 'j': g_opts.json = true; break;
@@ -77,42 +79,42 @@ int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *
 			errno = 0;
 			o->interval = strtod(optarg, &end);
 			if (errno || *end || !(o->interval >= 0.1) || o->interval > 86400)
-				return usage_error(cmd, "--interval '%s': expected 0.1..86400 seconds", optarg);
+				return err_usage(cmd, "--interval '%s': expected 0.1..86400 seconds", optarg);
 			break;
 		case 'R': o->ready_file = optarg; break;
 		case 'b':
 			if (!top)
-				return usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+				return err_usage(cmd, "unknown option '%s'", argv[optind - 1]);
 			o->batch = true;
 			break;
 		case 'n':
 			if (!top)
-				return usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+				return err_usage(cmd, "unknown option '%s'", argv[optind - 1]);
 			if (parse_u64(optarg, &n) || !n)
-				return usage_error(cmd, "--iterations '%s': expected a number > 0", optarg);
+				return err_usage(cmd, "--iterations '%s': expected a number > 0", optarg);
 			o->iterations = n;
 			break;
 		case 'h': stats_usage(cmd, stdout); exit(0);
-		case ':': return usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
+		case ':': return err_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
 		case DIAG_OPT_STORM_RATE ... DIAG_OPT_NO_STORMS:
 			r = diag_parse_opt(c, optarg, &unused, &o->t, cmd);
-			if (r == 2)
+			if (r == OPT_USAGE)
 				return 2;
 			break;
-		default: return usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+		default: return err_usage(cmd, "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		return usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+		return err_usage(cmd, "unexpected argument '%s'", argv[optind]);
 	if (o->iterations && !o->batch)
-		return usage_error(cmd, "--iterations needs --batch");
+		return err_usage(cmd, "--iterations needs --batch");
 	return 0;
 }
 
 int stats_write_ready(const char *cmd, const char *path)
 {
 	if (ready_file_write(path)) {
-		fprintf(stderr, "acpitrace %s: cannot create ready file %s: %s\n", cmd, path,
+		err_print(cmd, "cannot create ready file %s: %s", path,
 			strerror(errno));
 		return -1;
 	}
@@ -126,7 +128,7 @@ int stats_open(const char *cmd, struct tracer *t, const struct stats_opts *o)
 	if (!t->plan.attached && t->k.fentry_err && t->k.kprobe_err)
 		tracer_explain_refusal(&t->k, stderr);
 	else
-		fprintf(stderr, "acpitrace %s: %s\n", cmd, t->error);
+		err_print(cmd, "%s", t->error);
 	tracer_close(t);
 	return -1;
 }

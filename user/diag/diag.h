@@ -65,7 +65,7 @@ struct diag_opts {
 	const char *gpe_dir;	/* tests: instead of /sys/firmware/acpi/interrupts */
 };
 
-/* 1 when @c was a diagnostics option, 0 when not ours, 2 on a usage error. */
+/* Offer option @c to diagnostics: an enum opt_result (lib/opt.h). */
 int diag_parse_opt(int c, const char *arg, struct diag_opts *d, struct tracer_opts *t,
 		   const char *cmd);
 
