@@ -16,6 +16,15 @@
 #include "policy/policy_resolve.h"
 #include "acpi/wmi_owner.h"
 #include "lib/errmsg.h"
+#include "lib/opt.h"
+
+static const struct opt check_opts_table[] = {
+	OPT('j', 'j', "json", no_argument, NULL, "one JSON object"),
+	OPT('q', 'q', "quiet", no_argument, NULL, "only the exit status and errors"),
+	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve devices and DMI under DIR (tests)"),
+	OPT('h', 'h', "help", no_argument, NULL, ""),
+	OPT_END,
+};
 
 static void check_usage(FILE *out)
 {
@@ -23,30 +32,22 @@ static void check_usage(FILE *out)
 		"Usage: acpitrace [-j] check [OPTIONS] FILE|DIR\n"
 		"Validate a dispatch policy and show its compiled rules, which devices\n"
 		"of this machine each one matched, and warnings (a kernel driver\n"
-		"already reporting the same events). Exit status 0 when valid.\n\n"
-		"  -j, --json              one JSON object\n"
-		"  -q, --quiet             only the exit status and errors\n"
-		"      --sysfs-root DIR    resolve devices and DMI under DIR (tests)\n"
-		"  -h, --help\n");
+		"already reporting the same events). Exit status 0 when valid.\n\n");
+	opt_usage(out, check_opts_table);
 }
 
 int cmd_check(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "sysfs-root", required_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
-		{},
-	};
+	struct opt_getopt g;
 	struct policy_env env = { .root = "", .as_root = geteuid() == 0 };
 	bool quiet = false;
 	struct policy p;
 	int c;
 
+	opt_getopt_build(&g, check_opts_table);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":jqh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (c) {
 		case 'j': g_opts.json = true; break;
 		case 'q': quiet = true; break;

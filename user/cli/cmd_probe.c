@@ -12,13 +12,24 @@
 #include "capture/kernel.h"
 #include "capture/tracer.h"
 #include "lib/errmsg.h"
+#include "lib/opt.h"
+
+static const struct opt probe_opts_table[] = {
+	OPT('j', 'j', "json", no_argument, NULL, "one JSON object"),
+	OPT('m', 'm', "methods", no_argument, NULL, "include the AML method hooks (as trace --methods)"),
+	OPT('a', 'a', "attach", required_argument, "MODE",
+	    "auto (default), fentry or kprobe"),
+	OPT('h', 'h', "help", no_argument, NULL, ""),
+	OPT_END,
+};
 
 static void probe_usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: acpitrace [-j] probe [--methods] [--attach auto|fentry|kprobe]\n"
 		"Report the kernel version, BTF, and for every attach point the mode\n"
-		"acpitrace would use and why. Exits 1 only when nothing can attach.\n");
+		"acpitrace would use and why. Exits 1 only when nothing can attach.\n\n");
+	opt_usage(out, probe_opts_table);
 }
 
 /* Module BTF objects relevant to ACPI events that are present now. */
@@ -87,21 +98,16 @@ static void print_json(const struct kernel_info *k, const struct plan *p)
 
 int cmd_probe(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "methods", no_argument, NULL, 'm' },
-		{ "attach", required_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
-		{},
-	};
+	struct opt_getopt g;
 	struct attach_opts ao = { 0 };
 	struct kernel_info k;
 	struct plan p;
 	int c, usable = 0;
 
+	opt_getopt_build(&g, probe_opts_table);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":jma:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (c) {
 		case 'j': g_opts.json = true; break;
 		case 'm': ao.methods = true; break;

@@ -52,34 +52,40 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
+static const struct opt trace_opts_table[] = {
+	OPT('j', 'j', "json", no_argument, NULL, "one JSON object per line (schema: README)"),
+	OPT('s', 's', "source", required_argument, "LIST",
+	    "only these sources: sci,gpe,fixed,notify,ec,\nec_query,wmi,ged,method"),
+	OPT('g', 'g', "gpe", required_argument, "N", "only GPE N"),
+	OPT('p', 'p', "path", required_argument, "PATH",
+	    "only events on this ACPI path (\\_SB.PCI0.S30;\nend with * for a subtree)"),
+	OPT('V', 'V', "value", required_argument, "N", "only this Notify value / EC query / WMI data"),
+	OPT('d', 'd', "duration", required_argument, "SECONDS", "stop after this long"),
+	OPT('c', 'c', "count", required_argument, "N", "stop after N events"),
+	OPT('m', 'm', "methods", optional_argument, "NAMES",
+	    "also trace every AML method evaluation, or only\nthe methods NAME[,NAME...] (e.g. MHKP), with\n"
+	    "their Integer result"),
+	OPT('r', 'r', "rate-limit", required_argument, "N", "at most N events/s per source and CPU"),
+	OPT('a', 'a', "attach", required_argument, "MODE", "auto (default), fentry or kprobe"),
+	OPT('R', 'R', "ready-file", required_argument, "PATH", "create PATH once every hook is attached"),
+	OPT('O', 0, "reorder-ms", required_argument, "MS",
+	    "hold records MS ms to print them in start\norder (default 100, 0 = as they complete)"),
+	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve device names under DIR (tests)"),
+	OPT('I', 0, "stats-interval", required_argument, "SECONDS",
+	    "with -j: a {\"stats\":{...}} record (the\nstats --json members, counted since attach) every\n"
+	    "SECONDS, and a last one on exit"),
+	OPT_TABLE(diag_storm_opts),
+	OPT_TABLE(diag_session_opts),
+	OPT('h', 'h', "help", no_argument, NULL, ""),
+	OPT_END,
+};
+
 static void trace_usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: acpitrace [-j] trace [OPTIONS]\n"
-		"Print every ACPI platform event as it happens.\n\n"
-		"  -j, --json              one JSON object per line (schema: README)\n"
-		"  -s, --source LIST       only these sources: sci,gpe,fixed,notify,ec,\n"
-		"                          ec_query,wmi,ged,method\n"
-		"  -g, --gpe N             only GPE N\n"
-		"  -p, --path PATH         only events on this ACPI path (\\_SB.PCI0.S30;\n"
-		"                          end with * for a subtree)\n"
-		"  -V, --value N           only this Notify value / EC query / WMI data\n"
-		"  -d, --duration SECONDS  stop after this long\n"
-		"  -c, --count N           stop after N events\n"
-		"  -m, --methods[=NAMES]   also trace every AML method evaluation, or only\n"
-		"                          the methods NAME[,NAME...] (e.g. MHKP), with\n"
-		"                          their Integer result\n"
-		"  -r, --rate-limit N      at most N events/s per source and CPU\n"
-		"  -a, --attach MODE       auto (default), fentry or kprobe\n"
-		"  -R, --ready-file PATH   create PATH once every hook is attached\n"
-		"      --reorder-ms MS     hold records MS ms to print them in start\n"
-		"                          order (default 100, 0 = as they complete)\n"
-		"      --sysfs-root DIR    resolve device names under DIR (tests)\n"
-		"      --stats-interval SECONDS  with -j: a {\"stats\":{...}} record (the\n"
-		"                          stats --json members, counted since attach) every\n"
-		"                          SECONDS, and a last one on exit\n"
-		DIAG_USAGE
-		"  -h, --help\n");
+		"Print every ACPI platform event as it happens.\n\n");
+	opt_usage(out, trace_opts_table);
 }
 
 static int parse_positive(const char *text, double *out)
@@ -97,31 +103,14 @@ static int parse_positive(const char *text, double *out)
 
 static int parse_args(int argc, char **argv, struct trace_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "source", required_argument, NULL, 's' },
-		{ "gpe", required_argument, NULL, 'g' },
-		{ "path", required_argument, NULL, 'p' },
-		{ "value", required_argument, NULL, 'V' },
-		{ "duration", required_argument, NULL, 'd' },
-		{ "count", required_argument, NULL, 'c' },
-		{ "methods", optional_argument, NULL, 'm' },
-		{ "rate-limit", required_argument, NULL, 'r' },
-		{ "attach", required_argument, NULL, 'a' },
-		{ "ready-file", required_argument, NULL, 'R' },
-		{ "sysfs-root", required_argument, NULL, 'S' },
-		{ "reorder-ms", required_argument, NULL, 'O' },
-		{ "stats-interval", required_argument, NULL, 'I' },
-		{ "help", no_argument, NULL, 'h' },
-		DIAG_LONGOPTS,
-		{},
-	};
+	struct opt_getopt g;
 	uint64_t n;
 	int c;
 
+	opt_getopt_build(&g, trace_opts_table);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":js:g:p:V:d:c:mr:a:R:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		int handled = cli_tracer_option("trace", c, optarg, &o->t);
 
 		if (handled == OPT_HANDLED)

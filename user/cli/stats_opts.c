@@ -12,61 +12,59 @@
 #include "lib/errmsg.h"
 #include "lib/opt.h"
 
-static void stats_usage(const char *cmd, FILE *out)
+#define STATS_FILTER_OPTS(ready)						\
+	OPT('R', 'R', "ready-file", required_argument, "PATH", ready),			\
+	OPT('s', 's', "source", required_argument, "LIST", "only these sources (same filters as trace)"), \
+	OPT('g', 'g', "gpe", required_argument, "N", "only GPE N"),			\
+	OPT('p', 'p', "path", required_argument, "PATH",				\
+	    "only events on this ACPI path (end with * for a subtree)"),		\
+	OPT('V', 'V', "value", required_argument, "N", "only this Notify value / EC query / WMI data"), \
+	OPT('m', 'm', "methods", optional_argument, "NAMES",				\
+	    "also time every AML method evaluation (or NAME,...)"),			\
+	OPT('a', 'a', "attach", required_argument, "MODE", "auto (default), fentry or kprobe"), \
+	OPT_TABLE(diag_storm_opts),							\
+	OPT('h', 'h', "help", no_argument, NULL, "")
+
+static const struct opt stats_opts_table[] = {
+	OPT('j', 'j', "json", no_argument, NULL, "one JSON object"),
+	OPT('i', 'i', "interval", required_argument, "SECONDS",
+	    "how long to sample; SIGINT/SIGTERM end it early (default 1)"),
+	STATS_FILTER_OPTS("create PATH once every hook is attached"),
+	OPT_END,
+};
+
+static const struct opt top_opts_table[] = {
+	OPT('j', 'j', "json", no_argument, NULL, "with --batch: one stats JSON object per frame"),
+	OPT('i', 'i', "interval", required_argument, "SECONDS", "refresh period (default 1)"),
+	OPT('b', 'b', "batch", no_argument, NULL, "no terminal: print each frame as text on stdout"),
+	OPT('n', 'n', "iterations", required_argument, "N", "with --batch: stop after N frames"),
+	STATS_FILTER_OPTS("create PATH once every hook is attached"),
+	OPT_END,
+};
+
+static void stats_usage(const char *cmd, FILE *out, const struct opt *table)
 {
-	fprintf(out,
-		"Usage: acpitrace [-j] %s [OPTIONS]\n%s\n\n"
-		"  -j, --json              %s\n"
-		"  -i, --interval SECONDS  %s (default 1)\n"
-		"%s"
-		"  -R, --ready-file PATH   create PATH once every hook is attached\n"
-		"  -s, --source LIST       only these sources (same filters as trace)\n"
-		"  -g, --gpe N             only GPE N\n"
-		"  -p, --path PATH         only events on this ACPI path (end with * for a subtree)\n"
-		"  -V, --value N           only this Notify value / EC query / WMI data\n"
-		"  -m, --methods[=NAMES]   also time every AML method evaluation (or NAME,...)\n"
-		"  -a, --attach MODE       auto (default), fentry or kprobe\n"
-		DIAG_STORM_USAGE
-		"  -h, --help\n", cmd,
-		!strcmp(cmd, "top") ? "Live view: rates per source and key, slowest methods, storms, EC health.\nq quits." :
-		"Sample the in-kernel counters once and print them.",
-		!strcmp(cmd, "top") ? "with --batch: one stats JSON object per frame" :
-		"one JSON object",
-		!strcmp(cmd, "top") ? "refresh period" :
-		"how long to sample; SIGINT/SIGTERM end it early",
+	fprintf(out, "Usage: acpitrace [-j] %s [OPTIONS]\n%s\n\n", cmd,
 		!strcmp(cmd, "top") ?
-		"  -b, --batch             no terminal: print each frame as text on stdout\n"
-		"  -n, --iterations N      with --batch: stop after N frames\n" : "");
+		"Live view: rates per source and key, slowest methods, storms, EC health.\nq quits." :
+		"Sample the in-kernel counters once and print them.");
+	opt_usage(out, table);
 }
 
 int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "interval", required_argument, NULL, 'i' },
-		{ "source", required_argument, NULL, 's' },
-		{ "gpe", required_argument, NULL, 'g' },
-		{ "path", required_argument, NULL, 'p' },
-		{ "value", required_argument, NULL, 'V' },
-		{ "methods", optional_argument, NULL, 'm' },
-		{ "attach", required_argument, NULL, 'a' },
-		{ "ready-file", required_argument, NULL, 'R' },
-		{ "batch", no_argument, NULL, 'b' },
-		{ "iterations", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		DIAG_LONGOPTS,
-		{},
-	};
+	const struct opt *table = !strcmp(cmd, "top") ? top_opts_table : stats_opts_table;
+	struct opt_getopt g;
 	struct diag_opts unused = {};
-	bool top = !strcmp(cmd, "top");
 	uint64_t n;
 	char *end;
 	int c, r;
 
+	opt_getopt_build(&g, table);
 	optind = 1;
 	opterr = 0;
 	o->interval = 1;
-	while ((c = getopt_long(argc, argv, ":ji:s:g:p:V:ma:R:bn:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		int handled = cli_tracer_option(cmd, c, optarg, &o->t);
 
 		if (handled == OPT_HANDLED)
@@ -83,18 +81,14 @@ int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *
 			break;
 		case 'R': o->ready_file = optarg; break;
 		case 'b':
-			if (!top)
-				return err_usage(cmd, "unknown option '%s'", argv[optind - 1]);
 			o->batch = true;
 			break;
 		case 'n':
-			if (!top)
-				return err_usage(cmd, "unknown option '%s'", argv[optind - 1]);
 			if (parse_u64(optarg, &n) || !n)
 				return err_usage(cmd, "--iterations '%s': expected a number > 0", optarg);
 			o->iterations = n;
 			break;
-		case 'h': stats_usage(cmd, stdout); exit(0);
+		case 'h': stats_usage(cmd, stdout, table); exit(0);
 		case ':': return err_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
 		case DIAG_OPT_STORM_RATE ... DIAG_OPT_NO_STORMS:
 			r = diag_parse_opt(c, optarg, &unused, &o->t, cmd);

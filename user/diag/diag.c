@@ -15,6 +15,30 @@
 #define ACPITRACE_VERSION "0.1.0"
 #endif
 
+const struct opt diag_storm_opts[] = {
+	OPT(DIAG_OPT_STORM_RATE, 0, "storm-rate", required_argument, "N",
+	    "a key above N events/s is a storm (default 500)"),
+	OPT(DIAG_OPT_STORM_WINDOW, 0, "storm-window-ms", required_argument, "MS",
+	    "sliding window (default 1000)"),
+	OPT(DIAG_OPT_STORM_END, 0, "storm-end-pct", required_argument, "P",
+	    "the storm ends under P% of the rate (default 50)"),
+	OPT(DIAG_OPT_STORM_SOURCES, 0, "storm-sources", required_argument, "LIST",
+	    "keys watched for storms (default gpe,ged)"),
+	OPT(DIAG_OPT_NO_STORMS, 0, "no-storms", no_argument, NULL, "no storm detection"),
+	OPT_END,
+};
+
+const struct opt diag_session_opts[] = {
+	OPT(DIAG_OPT_LISTEN, 0, "metrics-listen", required_argument, "[ADDR:]PORT",
+	    "serve Prometheus /metrics (default\naddress 127.0.0.1)"),
+	OPT(DIAG_OPT_TEXTFILE, 0, "metrics-textfile", required_argument, "PATH",
+	    "node_exporter textfile, rewritten atomically\nevery second"),
+	OPT(DIAG_OPT_MASK, 0, "mask-storms", no_argument, NULL,
+	    "disable a storming GPE through sysfs; re-enabled\non exit"),
+	OPT(DIAG_OPT_SYSFS_GPE, 0, "gpe-sysfs-dir", required_argument, "DIR", NULL),
+	OPT_END,
+};
+
 static int bad(const char *cmd, const char *opt, const char *arg, const char *why)
 {
 	return err_usage(cmd, "%s '%s': %s", opt, arg, why);
