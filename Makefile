@@ -119,23 +119,28 @@ $(OUT)/%.o: %.c | $(SKELS)
 
 link = $(call msg,LD,$@)
 $(OUT)/acpitrace: $(USER_OBJS)
+	@mkdir -p $(@D)
 	$(link)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(UNIT_BIN): $(UNIT_OBJS) $(LIB_OBJS)
+	@mkdir -p $(@D)
 	$(link)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(BPFT_BIN) $(STATT_BIN): $(OUT)/tests/%: $(OUT)/tests/bpf/%.o $(LIB_OBJS)
+	@mkdir -p $(@D)
 	$(link)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(VERIFY_BIN): $(OUT)/tests/bpf/verify_budget.o $(OUT)/user/capture/verifier_stats.o \
 	       $(OUT)/user/lib/json.o
+	@mkdir -p $(@D)
 	$(link)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(BENCH_BIN): $(BENCH_OBJS) $(LIB_OBJS)
+	@mkdir -p $(@D)
 	$(link)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -lpthread -o $@
 
@@ -155,12 +160,13 @@ FUZZ_SRCS := tests/fuzz/fuzz_policy.c \
 FUZZ_SRCS := $(filter-out user/policy/policy_kernel.c user/lib/percpu.c,$(FUZZ_SRCS))
 FUZZ_OBJS := $(patsubst %.c,$(OUT)/fuzz/%.o,$(FUZZ_SRCS))
 
-$(OUT)/fuzz/%.o: %.c | $(SKELS)
+$(OUT)/fuzz/%.o: %.c
 	@mkdir -p $(@D)
 	$(call msg,CC-FUZZ,$@)
 	$(Q)$(CLANG) $(FUZZ_CFLAGS) $(CPPFLAGS_ALL) $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_BIN): $(FUZZ_OBJS)
+	@mkdir -p $(@D)
 	$(link)
 	$(Q)$(CLANG) $(FUZZ_CFLAGS) $^ -levdev -o $@
 

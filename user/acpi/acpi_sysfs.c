@@ -17,21 +17,17 @@ static void *grow(void *arr, size_t n, size_t size)
 
 static void load_devices(struct acpi_sysfs *s, const char *root)
 {
-	char dir[PATH_MAX], file[PATH_MAX + 300], path[128];
-	struct dirent *d;
-	DIR *dh;
+	char file[PATH_MAX + 300], path[128];
+	struct sysfs_dir dir;
+	const char *name;
 
-	snprintf(dir, sizeof(dir), "%s/sys/bus/acpi/devices", root);
-	dh = opendir(dir);
-	if (!dh)
+	if (sysfs_dir_open(&dir, root, "/sys/bus/acpi/devices"))
 		return;
-	while ((d = readdir(dh))) {
+	while ((name = sysfs_dir_next(&dir))) {
 		struct acpi_dev_entry *e;
 		void *n;
 
-		if (d->d_name[0] == '.')
-			continue;
-		if (snprintf(file, sizeof(file), "%s/%s/path", dir, d->d_name) >= (int)sizeof(file) ||
+		if (snprintf(file, sizeof(file), "%s/%s/path", dir.path, name) >= (int)sizeof(file) ||
 		    sysfs_read_line(file, path, sizeof(path)))
 			continue;
 		n = grow(s->devs, s->ndevs, sizeof(*s->devs));
@@ -42,13 +38,13 @@ static void load_devices(struct acpi_sysfs *s, const char *root)
 		memset(e, 0, sizeof(*e));
 		if (acpi_path_normalize(path, e->path, sizeof(e->path)))
 			continue;
-		if (snprintf(e->name, sizeof(e->name), "%s", d->d_name) >= (int)sizeof(e->name))
+		if (snprintf(e->name, sizeof(e->name), "%s", name) >= (int)sizeof(e->name))
 			continue;
-		if (snprintf(file, sizeof(file), "%s/%s/hid", dir, d->d_name) < (int)sizeof(file))
+		if (snprintf(file, sizeof(file), "%s/%s/hid", dir.path, name) < (int)sizeof(file))
 			sysfs_read_line(file, e->hid, sizeof(e->hid));
 		s->ndevs++;
 	}
-	closedir(dh);
+	sysfs_dir_close(&dir);
 }
 
 /* The PNP0C14 device path above a WMI device, via firmware_node/path. */
@@ -73,21 +69,17 @@ static int wmi_parent_path(const char *wmidir, char *out, size_t len)
 
 static void load_wmi(struct acpi_sysfs *s, const char *root)
 {
-	char dir[PATH_MAX], sub[PATH_MAX + 256], file[PATH_MAX + 300], buf[64];
-	struct dirent *d;
-	DIR *dh;
+	char sub[PATH_MAX + 256], file[PATH_MAX + 300], buf[64];
+	struct sysfs_dir dir;
+	const char *name;
 
-	snprintf(dir, sizeof(dir), "%s/sys/bus/wmi/devices", root);
-	dh = opendir(dir);
-	if (!dh)
+	if (sysfs_dir_open(&dir, root, "/sys/bus/wmi/devices"))
 		return;
-	while ((d = readdir(dh))) {
+	while ((name = sysfs_dir_next(&dir))) {
 		struct wmi_entry *e;
 		void *n;
 
-		if (d->d_name[0] == '.')
-			continue;
-		snprintf(sub, sizeof(sub), "%s/%s", dir, d->d_name);
+		snprintf(sub, sizeof(sub), "%s/%s", dir.path, name);
 		n = grow(s->wmi, s->nwmi, sizeof(*s->wmi));
 		if (!n)
 			break;
@@ -104,7 +96,7 @@ static void load_wmi(struct acpi_sysfs *s, const char *root)
 			e->device[0] = '\0';
 		s->nwmi++;
 	}
-	closedir(dh);
+	sysfs_dir_close(&dir);
 }
 
 int acpi_sysfs_load(struct acpi_sysfs *s, const char *root)

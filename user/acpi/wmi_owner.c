@@ -20,26 +20,24 @@
  */
 static int unbound_wmi_device(const char *root, const char *guid)
 {
-	char dir[PATH_MAX], link[PATH_MAX + 300];
+	char link[PATH_MAX + 300];
 	int found = 0, bound = 0;
-	struct dirent *d;
+	struct sysfs_dir dir;
+	const char *name;
 	struct stat st;
-	DIR *dh;
 
-	snprintf(dir, sizeof(dir), "%s/sys/bus/wmi/devices", root);
-	dh = opendir(dir);
-	if (!dh)
+	if (sysfs_dir_open(&dir, root, "/sys/bus/wmi/devices"))
 		return 0;
-	while ((d = readdir(dh))) {
-		if (strncasecmp(d->d_name, guid, GUID_LEN) ||
-		    (d->d_name[GUID_LEN] && d->d_name[GUID_LEN] != '-'))
+	while ((name = sysfs_dir_next(&dir))) {
+		if (strncasecmp(name, guid, GUID_LEN) ||
+		    (name[GUID_LEN] && name[GUID_LEN] != '-'))
 			continue;
 		found = 1;
-		snprintf(link, sizeof(link), "%s/%s/driver", dir, d->d_name);
+		snprintf(link, sizeof(link), "%s/%s/driver", dir.path, name);
 		if (!lstat(link, &st))
 			bound = 1;
 	}
-	closedir(dh);
+	sysfs_dir_close(&dir);
 	return found && !bound;
 }
 
@@ -50,21 +48,17 @@ static int unbound_wmi_device(const char *root, const char *guid)
 static int module_uses_wmi(const char *root, const char *mod)
 {
 	char path[PATH_MAX], sub[PATH_MAX + 600];
-	struct dirent *d;
+	struct sysfs_dir dir;
+	const char *name;
 	struct stat st;
 	int uses = 0;
-	DIR *dh;
 
-	snprintf(path, sizeof(path), "%s/sys/module/wmi/holders", root);
-	dh = opendir(path);
-	if (dh) {
-		while (!uses && (d = readdir(dh))) {
-			if (d->d_name[0] == '.')
-				continue;
-			snprintf(sub, sizeof(sub), "%s/sys/module/%s/holders/%s", root, d->d_name, mod);
-			uses = !strcmp(d->d_name, mod) || !lstat(sub, &st);
+	if (!sysfs_dir_open(&dir, root, "/sys/module/wmi/holders")) {
+		while (!uses && (name = sysfs_dir_next(&dir))) {
+			snprintf(sub, sizeof(sub), "%s/sys/module/%s/holders/%s", root, name, mod);
+			uses = !strcmp(name, mod) || !lstat(sub, &st);
 		}
-		closedir(dh);
+		sysfs_dir_close(&dir);
 		return uses;
 	}
 	snprintf(path, sizeof(path), "%s/sys/module/%s", root, mod);

@@ -9,20 +9,10 @@
 #include "capture/filter.h"
 #include "lib/parse.h"
 #include "acpi/acpi_path.h"
+#include "lib/errmsg.h"
+#include "lib/opt.h"
 
 struct global_opts g_opts;
-
-int usage_error(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "acpitrace%s%s: ", cmd ? " " : "", cmd ? cmd : "");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry 'acpitrace %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
-	return 2;
-}
 
 static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -43,21 +33,21 @@ static int watch_names(const char *cmd, const char *arg, struct tracer_opts *t)
 	const char *err;
 
 	if (strlen(arg) >= sizeof(buf))
-		return usage_error(cmd, "--methods: list too long");
+		return err_usage(cmd, "--methods: list too long");
 	strcpy(buf, arg);
 	for (char *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
 		uint32_t seg;
 
 		if (acpi_name_parse(name, &seg, &err))
-			return usage_error(cmd, "--methods '%s': %s", name, err);
+			return err_usage(cmd, "--methods '%s': %s", name, err);
 		if (t->nwatch == AT_WATCH_MAX)
-			return usage_error(cmd, "--methods: at most %d names", AT_WATCH_MAX);
+			return err_usage(cmd, "--methods: at most %d names", AT_WATCH_MAX);
 		t->watch[t->nwatch++] = seg;
 	}
 	if (!t->nwatch)
-		return usage_error(cmd, "--methods '%s': expected NAME[,NAME...]", arg);
+		return err_usage(cmd, "--methods '%s': expected NAME[,NAME...]", arg);
 	t->attach.watch_methods = true;
-	return 0;
+	return OPT_HANDLED;
 }
 
 /* The options every capturing command shares: filters and attach mode. */
@@ -69,31 +59,31 @@ int cli_tracer_option(const char *cmd, int c, const char *arg, struct tracer_opt
 	switch (c) {
 	case 's':
 		if (filter_add_sources(&t->filter, arg, &err))
-			return usage_error(cmd, "--source '%s': %s", arg, err);
-		return 0;
+			return err_usage(cmd, "--source '%s': %s", arg, err);
+		return OPT_HANDLED;
 	case 'g':
 		if (filter_set_gpe(&t->filter, arg, &err))
-			return usage_error(cmd, "--gpe '%s': %s", arg, err);
-		return 0;
+			return err_usage(cmd, "--gpe '%s': %s", arg, err);
+		return OPT_HANDLED;
 	case 'p':
 		if (filter_set_path(&t->filter, arg, &err))
-			return usage_error(cmd, "--path '%s': %s", arg, err);
-		return 0;
+			return err_usage(cmd, "--path '%s': %s", arg, err);
+		return OPT_HANDLED;
 	case 'V':
 		if (filter_set_value(&t->filter, arg, &err))
-			return usage_error(cmd, "--value '%s': %s", arg, err);
-		return 0;
+			return err_usage(cmd, "--value '%s': %s", arg, err);
+		return OPT_HANDLED;
 	case 'm':
 		if (!arg) {
 			t->attach.methods = true;
-			return 0;
+			return OPT_HANDLED;
 		}
 		return watch_names(cmd, arg, t);
 	case 'r':
 		if (parse_u64(arg, &n) || !n || n > 1000000000)
-			return usage_error(cmd, "--rate-limit '%s': expected events/s > 0", arg);
+			return err_usage(cmd, "--rate-limit '%s': expected events/s > 0", arg);
 		t->rate_limit = n;
-		return 0;
+		return OPT_HANDLED;
 	case 'a':
 		if (!strcmp(arg, "auto"))
 			t->attach.force = FORCE_AUTO;
@@ -102,9 +92,9 @@ int cli_tracer_option(const char *cmd, int c, const char *arg, struct tracer_opt
 		else if (!strcmp(arg, "kprobe"))
 			t->attach.force = FORCE_KPROBE;
 		else
-			return usage_error(cmd, "--attach '%s': expected auto, fentry or kprobe", arg);
-		return 0;
+			return err_usage(cmd, "--attach '%s': expected auto, fentry or kprobe", arg);
+		return OPT_HANDLED;
 	default:
-		return 1;
+		return OPT_NOT_MINE;
 	}
 }

@@ -21,14 +21,9 @@ int cmd_check(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_top(int argc, char **argv);
 
-/* "acpitrace: " + message on stderr; always returns 2 (usage error). */
-int usage_error(const char *cmd, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
 /*
  * -s/-g/-p/-V (filters), -m (methods), -r (rate limit), -a (attach mode)
- * for any command that captures: 0 handled, 1 not one of them, 2 usage
- * error already printed.
+ * for any command that captures: an enum opt_result (lib/opt.h).
  */
 int cli_tracer_option(const char *cmd, int c, const char *arg, struct tracer_opts *t);
 

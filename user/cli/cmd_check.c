@@ -15,6 +15,16 @@
 #include "policy/policy_print.h"
 #include "policy/policy_resolve.h"
 #include "acpi/wmi_owner.h"
+#include "lib/errmsg.h"
+#include "lib/opt.h"
+
+static const struct opt check_opts_table[] = {
+	OPT('j', 'j', "json", no_argument, NULL, "one JSON object"),
+	OPT('q', 'q', "quiet", no_argument, NULL, "only the exit status and errors"),
+	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve devices and DMI under DIR (tests)"),
+	OPT('h', 'h', "help", no_argument, NULL, ""),
+	OPT_END,
+};
 
 static void check_usage(FILE *out)
 {
@@ -25,42 +35,34 @@ static void check_usage(FILE *out)
 		"already reporting the same events). Exit status 0 when valid.\n"
 		"Whoever runs it, check applies the trust rule of acpitrace run as root:\n"
 		"every file and directory of the policy must belong to root and be\n"
-		"writable by nobody else, or the policy is refused.\n\n"
-		"  -j, --json              one JSON object\n"
-		"  -q, --quiet             only the exit status and errors\n"
-		"      --sysfs-root DIR    resolve devices and DMI under DIR (tests)\n"
-		"  -h, --help\n");
+		"writable by nobody else, or the policy is refused.\n\n");
+	opt_usage(out, check_opts_table);
 }
 
 int cmd_check(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "sysfs-root", required_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
-		{},
-	};
+	struct opt_getopt g;
 	/* the daemon's rules whoever runs check: it runs as root */
 	struct policy_env env = { .root = "", .as_root = true, .owner = 0 };
 	bool quiet = false;
 	struct policy p;
 	int c;
 
+	opt_getopt_build(&g, check_opts_table);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":jqh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (c) {
 		case 'j': g_opts.json = true; break;
 		case 'q': quiet = true; break;
 		case 'S': env.root = optarg; break;
 		case 'h': check_usage(stdout); exit(0);
-		case ':': return usage_error("check", "option '%s' needs a value", argv[optind - 1]);
-		default: return usage_error("check", "unknown option '%s'", argv[optind - 1]);
+		case ':': return err_usage("check", "option '%s' needs a value", argv[optind - 1]);
+		default: return err_usage("check", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind != argc - 1)
-		return usage_error("check", optind < argc ? "expected one FILE|DIR, got more" :
+		return err_usage("check", optind < argc ? "expected one FILE|DIR, got more" :
 				   "expected a policy FILE or DIR");
 	if (policy_load(&p, argv[optind], &env)) {
 		if (g_opts.json) {
@@ -73,7 +75,7 @@ int cmd_check(int argc, char **argv)
 			json_end_object(&j);
 			putchar('\n');
 		}
-		fprintf(stderr, "acpitrace check: %s\n", p.error);
+		err_print("check", "%s", p.error);
 		policy_free(&p);
 		return 1;
 	}

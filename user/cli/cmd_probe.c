@@ -12,6 +12,17 @@
 #include "capture/kernel.h"
 #include "capture/tracer.h"
 #include "capture/verifier_stats.h"
+#include "lib/errmsg.h"
+#include "lib/opt.h"
+
+static const struct opt probe_opts_table[] = {
+	OPT('j', 'j', "json", no_argument, NULL, "one JSON object"),
+	OPT('m', 'm', "methods", no_argument, NULL, "include the AML method hooks (as trace --methods)"),
+	OPT('a', 'a', "attach", required_argument, "MODE",
+	    "auto (default), fentry or kprobe"),
+	OPT('h', 'h', "help", no_argument, NULL, ""),
+	OPT_END,
+};
 
 static void probe_usage(FILE *out)
 {
@@ -21,7 +32,8 @@ static void probe_usage(FILE *out)
 		"acpitrace would use and why. Exits 1 only when nothing can attach.\n"
 		"With -v, also load the programs as trace and as run load them (without\n"
 		"attaching) and print the verifier's figures per program: processed\n"
-		"instructions and their share of the 1M limit, states, time.\n");
+		"instructions and their share of the 1M limit, states, time.\n\n");
+	opt_usage(out, probe_opts_table);
 }
 
 /* Module BTF objects relevant to ACPI events that are present now. */
@@ -143,22 +155,17 @@ static void print_json(const struct kernel_info *k, const struct plan *p,
 
 int cmd_probe(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "methods", no_argument, NULL, 'm' },
-		{ "attach", required_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
-		{},
-	};
+	struct opt_getopt g;
 	struct attach_opts ao = { 0 };
 	struct kernel_info k;
 	struct verify_set sets[2];
 	struct plan p;
 	int c, usable = 0;
 
+	opt_getopt_build(&g, probe_opts_table);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":jma:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (c) {
 		case 'j': g_opts.json = true; break;
 		case 'm': ao.methods = true; break;
@@ -168,15 +175,15 @@ int cmd_probe(int argc, char **argv)
 			else if (!strcmp(optarg, "kprobe"))
 				ao.force = FORCE_KPROBE;
 			else if (strcmp(optarg, "auto"))
-				return usage_error("probe", "--attach '%s': expected auto, fentry or kprobe", optarg);
+				return err_usage("probe", "--attach '%s': expected auto, fentry or kprobe", optarg);
 			break;
 		case 'h': probe_usage(stdout); return 0;
-		case ':': return usage_error("probe", "option '%s' needs a value", argv[optind - 1]);
-		default: return usage_error("probe", "unknown option '%s'", argv[optind - 1]);
+		case ':': return err_usage("probe", "option '%s' needs a value", argv[optind - 1]);
+		default: return err_usage("probe", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		return usage_error("probe", "unexpected argument '%s'", argv[optind]);
+		return err_usage("probe", "unexpected argument '%s'", argv[optind]);
 	kernel_probe(&k, true);
 	attach_plan(&k, &ao, &p);
 	for (unsigned int i = 0; i < nr_hooks; i++)

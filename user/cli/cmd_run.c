@@ -30,6 +30,8 @@
 #include "acpi/wmi_owner.h"
 #include "lib/time.h"
 #include "lib/ready_file.h"
+#include "lib/errmsg.h"
+#include "lib/opt.h"
 
 struct run_opts {
 	struct tracer_opts t;
@@ -54,6 +56,20 @@ static volatile sig_atomic_t stop, reload;
 static void on_stop(int sig) { (void)sig; stop = 1; }
 static void on_hup(int sig) { (void)sig; reload = 1; }
 
+static const struct opt run_opts_table[] = {
+	OPT('P', 'P', "policy", required_argument, "FILE|DIR",
+	    "the policy (a directory: its *.policy files)"),
+	OPT('t', 't', "trace", no_argument, NULL,
+	    "let every event leave the kernel and print it\n(text, or JSON with -j) besides dispatching"),
+	OPT('a', 'a', "attach", required_argument, "MODE", "auto (default), fentry or kprobe"),
+	OPT('R', 'R', "ready-file", required_argument, "PATH",
+	    "create PATH once attached and the policy is loaded"),
+	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve devices and DMI under DIR (tests)"),
+	OPT('j', 'j', "json", no_argument, NULL, NULL),	/* the global -j, also here */
+	OPT('h', 'h', "help", no_argument, NULL, ""),
+	OPT_END,
+};
+
 static void run_usage(FILE *out)
 {
 	fprintf(out,
@@ -61,39 +77,25 @@ static void run_usage(FILE *out)
 		"Dispatch ACPI events to keys, switches, backlight, rfkill, LEDs and\n"
 		"commands as the policy says (README \"Dispatch\"). Runs in the\n"
 		"foreground and logs to stderr; SIGHUP reloads the policy, SIGTERM or\n"
-		"SIGINT exit.\n\n"
-		"  -P, --policy FILE|DIR   the policy (a directory: its *.policy files)\n"
-		"  -t, --trace             let every event leave the kernel and print it\n"
-		"                          (text, or JSON with -j) besides dispatching\n"
-		"  -a, --attach MODE       auto (default), fentry or kprobe\n"
-		"  -R, --ready-file PATH   create PATH once attached and the policy is loaded\n"
-		"      --sysfs-root DIR    resolve devices and DMI under DIR (tests)\n"
-		"  -h, --help\n"
-		"On exit, -j prints the kernel's per-rule hit counters as one JSON line.\n");
+		"SIGINT exit.\n\n");
+	opt_usage(out, run_opts_table);
+	fprintf(out, "On exit, -j prints the kernel's per-rule hit counters as one JSON line.\n");
 }
 
 static int parse_args(int argc, char **argv, struct run_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "policy", required_argument, NULL, 'P' },
-		{ "trace", no_argument, NULL, 't' },
-		{ "attach", required_argument, NULL, 'a' },
-		{ "ready-file", required_argument, NULL, 'R' },
-		{ "sysfs-root", required_argument, NULL, 'S' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{},
-	};
+	struct opt_getopt g;
 	int c;
 
+	opt_getopt_build(&g, run_opts_table);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":P:ta:R:jh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		int handled = cli_tracer_option("run", c, optarg, &o->t);
 
-		if (handled == 0)
+		if (handled == OPT_HANDLED)
 			continue;
-		if (handled == 2)
+		if (handled == OPT_USAGE)
 			return 2;
 		switch (c) {
 		case 'P': o->policy = optarg; break;
@@ -102,14 +104,14 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		case 'R': o->ready_file = optarg; break;
 		case 'S': o->sysfs_root = optarg; break;
 		case 'h': run_usage(stdout); exit(0);
-		case ':': return usage_error("run", "option '%s' needs a value", argv[optind - 1]);
-		default: return usage_error("run", "unknown option '%s'", argv[optind - 1]);
+		case ':': return err_usage("run", "option '%s' needs a value", argv[optind - 1]);
+		default: return err_usage("run", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		return usage_error("run", "unexpected argument '%s'", argv[optind]);
+		return err_usage("run", "unexpected argument '%s'", argv[optind]);
 	if (!o->policy)
-		return usage_error("run", "--policy FILE|DIR is required");
+		return err_usage("run", "--policy FILE|DIR is required");
 	return 0;
 }
 

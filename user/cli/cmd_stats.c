@@ -15,6 +15,7 @@
 #include "lib/parse.h"
 #include "lib/time.h"
 #include "lib/ready_file.h"
+#include "lib/errmsg.h"
 
 static volatile sig_atomic_t stop;
 
@@ -51,7 +52,7 @@ int cmd_stats(int argc, char **argv)
 	}
 	err = diag_snapshot(&t, t0, &s);
 	if (err) {
-		fprintf(stderr, "acpitrace stats: reading the BPF maps failed: %s\n", strerror(errno));
+		err_print("stats", "reading the BPF maps failed: %s", strerror(errno));
 	} else if (g_opts.json) {
 		stats_print_json(stdout, &s);
 	} else {

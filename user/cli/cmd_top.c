@@ -21,6 +21,7 @@
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "lib/time.h"
+#include "lib/errmsg.h"
 
 /* A batch frame: wide enough for every column, long enough for every key. */
 #define FRAME_COLS 200
@@ -184,7 +185,7 @@ static int top_batch(struct tracer *t, const struct stats_opts *o, uint64_t t0)
 
 	f.text = calloc(FRAME_ROWS, FRAME_COLS);
 	if (!f.text) {
-		fprintf(stderr, "acpitrace top: out of memory\n");
+		err_print("top", "out of memory");
 		return 1;
 	}
 	for (i = 0; !o->iterations || i < o->iterations; i++) {
@@ -192,7 +193,7 @@ static int top_batch(struct tracer *t, const struct stats_opts *o, uint64_t t0)
 		bool go_on = wait_period(t, o->interval);
 
 		if (diag_snapshot(t, t0, &cur)) {
-			fprintf(stderr, "acpitrace top: reading the BPF maps failed: %s\n",
+			err_print("top", "reading the BPF maps failed: %s",
 				strerror(errno));
 			err = 1;
 			break;
@@ -234,8 +235,8 @@ static int top_curses(struct tracer *t, const struct stats_opts *o, uint64_t t0)
 
 	scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
-		fprintf(stderr, "acpitrace top: ncurses cannot drive terminal type '%s' (TERM); "
-			"use --batch for text frames\n", term ? term : "");
+		err_print("top", "ncurses cannot drive terminal type '%s' (TERM); "
+			  "use --batch for text frames", term ? term : "");
 		return 1;
 	}
 	cbreak();
@@ -274,8 +275,8 @@ int cmd_top(int argc, char **argv)
 	if (err)
 		return err;
 	if (!o.batch && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
-		fprintf(stderr, "acpitrace top: standard %s is not a terminal; "
-			"use --batch for text frames\n", isatty(STDIN_FILENO) ? "output" : "input");
+		err_print("top", "standard %s is not a terminal; use --batch for text frames",
+			  isatty(STDIN_FILENO) ? "output" : "input");
 		return 1;
 	}
 	if (stats_open("top", &t, &o))

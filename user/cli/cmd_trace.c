@@ -18,6 +18,8 @@
 #include "capture/tracer.h"
 #include "lib/time.h"
 #include "lib/ready_file.h"
+#include "lib/errmsg.h"
+#include "lib/opt.h"
 
 struct trace_opts {
 	struct tracer_opts t;
@@ -50,34 +52,40 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
+static const struct opt trace_opts_table[] = {
+	OPT('j', 'j', "json", no_argument, NULL, "one JSON object per line (schema: README)"),
+	OPT('s', 's', "source", required_argument, "LIST",
+	    "only these sources: sci,gpe,fixed,notify,ec,\nec_query,wmi,ged,method"),
+	OPT('g', 'g', "gpe", required_argument, "N", "only GPE N"),
+	OPT('p', 'p', "path", required_argument, "PATH",
+	    "only events on this ACPI path (\\_SB.PCI0.S30;\nend with * for a subtree)"),
+	OPT('V', 'V', "value", required_argument, "N", "only this Notify value / EC query / WMI data"),
+	OPT('d', 'd', "duration", required_argument, "SECONDS", "stop after this long"),
+	OPT('c', 'c', "count", required_argument, "N", "stop after N events"),
+	OPT('m', 'm', "methods", optional_argument, "NAMES",
+	    "also trace every AML method evaluation, or only\nthe methods NAME[,NAME...] (e.g. MHKP), with\n"
+	    "their Integer result"),
+	OPT('r', 'r', "rate-limit", required_argument, "N", "at most N events/s per source and CPU"),
+	OPT('a', 'a', "attach", required_argument, "MODE", "auto (default), fentry or kprobe"),
+	OPT('R', 'R', "ready-file", required_argument, "PATH", "create PATH once every hook is attached"),
+	OPT('O', 0, "reorder-ms", required_argument, "MS",
+	    "hold records MS ms to print them in start\norder (default 100, 0 = as they complete)"),
+	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve device names under DIR (tests)"),
+	OPT('I', 0, "stats-interval", required_argument, "SECONDS",
+	    "with -j: a {\"stats\":{...}} record (the\nstats --json members, counted since attach) every\n"
+	    "SECONDS, and a last one on exit"),
+	OPT_TABLE(diag_storm_opts),
+	OPT_TABLE(diag_session_opts),
+	OPT('h', 'h', "help", no_argument, NULL, ""),
+	OPT_END,
+};
+
 static void trace_usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: acpitrace [-j] trace [OPTIONS]\n"
-		"Print every ACPI platform event as it happens.\n\n"
-		"  -j, --json              one JSON object per line (schema: README)\n"
-		"  -s, --source LIST       only these sources: sci,gpe,fixed,notify,ec,\n"
-		"                          ec_query,wmi,ged,method\n"
-		"  -g, --gpe N             only GPE N\n"
-		"  -p, --path PATH         only events on this ACPI path (\\_SB.PCI0.S30;\n"
-		"                          end with * for a subtree)\n"
-		"  -V, --value N           only this Notify value / EC query / WMI data\n"
-		"  -d, --duration SECONDS  stop after this long\n"
-		"  -c, --count N           stop after N events\n"
-		"  -m, --methods[=NAMES]   also trace every AML method evaluation, or only\n"
-		"                          the methods NAME[,NAME...] (e.g. MHKP), with\n"
-		"                          their Integer result\n"
-		"  -r, --rate-limit N      at most N events/s per source and CPU\n"
-		"  -a, --attach MODE       auto (default), fentry or kprobe\n"
-		"  -R, --ready-file PATH   create PATH once every hook is attached\n"
-		"      --reorder-ms MS     hold records MS ms to print them in start\n"
-		"                          order (default 100, 0 = as they complete)\n"
-		"      --sysfs-root DIR    resolve device names under DIR (tests)\n"
-		"      --stats-interval SECONDS  with -j: a {\"stats\":{...}} record (the\n"
-		"                          stats --json members, counted since attach) every\n"
-		"                          SECONDS, and a last one on exit\n"
-		DIAG_USAGE
-		"  -h, --help\n");
+		"Print every ACPI platform event as it happens.\n\n");
+	opt_usage(out, trace_opts_table);
 }
 
 static int parse_positive(const char *text, double *out)
@@ -95,74 +103,57 @@ static int parse_positive(const char *text, double *out)
 
 static int parse_args(int argc, char **argv, struct trace_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "source", required_argument, NULL, 's' },
-		{ "gpe", required_argument, NULL, 'g' },
-		{ "path", required_argument, NULL, 'p' },
-		{ "value", required_argument, NULL, 'V' },
-		{ "duration", required_argument, NULL, 'd' },
-		{ "count", required_argument, NULL, 'c' },
-		{ "methods", optional_argument, NULL, 'm' },
-		{ "rate-limit", required_argument, NULL, 'r' },
-		{ "attach", required_argument, NULL, 'a' },
-		{ "ready-file", required_argument, NULL, 'R' },
-		{ "sysfs-root", required_argument, NULL, 'S' },
-		{ "reorder-ms", required_argument, NULL, 'O' },
-		{ "stats-interval", required_argument, NULL, 'I' },
-		{ "help", no_argument, NULL, 'h' },
-		DIAG_LONGOPTS,
-		{},
-	};
+	struct opt_getopt g;
 	uint64_t n;
 	int c;
 
+	opt_getopt_build(&g, trace_opts_table);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":js:g:p:V:d:c:mr:a:R:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		int handled = cli_tracer_option("trace", c, optarg, &o->t);
 
-		if (handled == 0)
+		if (handled == OPT_HANDLED)
 			continue;
-		if (handled == 2)
+		if (handled == OPT_USAGE)
 			return 2;
 		switch (c) {
 		case 'j': g_opts.json = true; break;
 		case 'd':
 			if (parse_positive(optarg, &o->duration))
-				return usage_error("trace", "--duration '%s': expected seconds > 0", optarg);
+				return err_usage("trace", "--duration '%s': expected seconds > 0", optarg);
 			break;
 		case 'c':
 			if (parse_u64(optarg, &n) || !n)
-				return usage_error("trace", "--count '%s': expected a number > 0", optarg);
+				return err_usage("trace", "--count '%s': expected a number > 0", optarg);
 			o->count = n;
 			break;
 		case 'R': o->ready_file = optarg; break;
 		case 'S': o->sysfs_root = optarg; break;
 		case 'O':
 			if (parse_u64(optarg, &n) || n > 60000)
-				return usage_error("trace", "--reorder-ms '%s': expected 0..60000", optarg);
+				return err_usage("trace", "--reorder-ms '%s': expected 0..60000", optarg);
 			o->reorder_ms = n;
 			break;
 		case 'I':
 			if (parse_positive(optarg, &o->stats_interval) || o->stats_interval < 0.1 ||
 			    o->stats_interval > 86400)
-				return usage_error("trace", "--stats-interval '%s': expected 0.1..86400 seconds",
+				return err_usage("trace", "--stats-interval '%s': expected 0.1..86400 seconds",
 						   optarg);
 			break;
 		case 'h': trace_usage(stdout); exit(0);
 		case DIAG_OPT_LISTEN ... DIAG_OPT_SYSFS_GPE:
-			if (diag_parse_opt(c, optarg, &o->diag, &o->t, "trace") == 2)
+			if (diag_parse_opt(c, optarg, &o->diag, &o->t, "trace") == OPT_USAGE)
 				return 2;
 			break;
-		case ':': return usage_error("trace", "option '%s' needs a value", argv[optind - 1]);
-		default: return usage_error("trace", "unknown option '%s'", argv[optind - 1]);
+		case ':': return err_usage("trace", "option '%s' needs a value", argv[optind - 1]);
+		default: return err_usage("trace", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		return usage_error("trace", "unexpected argument '%s'", argv[optind]);
+		return err_usage("trace", "unexpected argument '%s'", argv[optind]);
 	if (o->stats_interval && !g_opts.json)
-		return usage_error("trace", "--stats-interval needs -j (JSON records)");
+		return err_usage("trace", "--stats-interval needs -j (JSON records)");
 	return 0;
 }
 
@@ -254,7 +245,7 @@ static void stats_record(struct trace_state *st, bool force)
 		return;
 	st->stats_next_ns = now + st->stats_every_ns;
 	if (diag_snapshot(st->t, st->diag.t0_ns, &s))
-		fprintf(stderr, "acpitrace trace: --stats-interval: reading the BPF maps failed: %s\n",
+		err_print("trace", "--stats-interval: reading the BPF maps failed: %s",
 			strerror(errno));
 	else
 		stats_print_json_record(stdout, &s, ++st->stats_seq);
@@ -306,7 +297,7 @@ int cmd_trace(int argc, char **argv)
 		if (!t.plan.attached && t.k.fentry_err && t.k.kprobe_err)
 			tracer_explain_refusal(&t.k, stderr);
 		else
-			fprintf(stderr, "acpitrace trace: %s\n", t.error);
+			err_print("trace", "%s", t.error);
 		err = 1;
 		goto cleanup;
 	}
@@ -314,13 +305,13 @@ int cmd_trace(int argc, char **argv)
 				  .sys = &sys };
 	st.limit = o.count;
 	if (reorder_init(&st.reorder, 4096, o.reorder_ms * 1e6, print_record, &st)) {
-		fprintf(stderr, "acpitrace trace: out of memory\n");
+		err_print("trace", "out of memory");
 		err = 1;
 		goto cleanup;
 	}
 	rb = ring_buffer__new(tracer_ringbuf_fd(&t), on_event, &st, NULL);
 	if (!rb) {
-		fprintf(stderr, "acpitrace trace: cannot open the ring buffer: %s\n", strerror(errno));
+		err_print("trace", "cannot open the ring buffer: %s", strerror(errno));
 		err = 1;
 		goto cleanup;
 	}
@@ -328,7 +319,7 @@ int cmd_trace(int argc, char **argv)
 	signal(SIGTERM, on_signal);
 	announce(&t);
 	if (o.ready_file && ready_file_write(o.ready_file)) {
-		fprintf(stderr, "acpitrace trace: cannot create ready file %s: %s\n", o.ready_file,
+		err_print("trace", "cannot create ready file %s: %s", o.ready_file,
 			strerror(errno));
 		err = 1;
 		goto cleanup;
@@ -342,7 +333,7 @@ int cmd_trace(int argc, char **argv)
 	st.stats_next_ns = mono_ns() + st.stats_every_ns;
 	err = poll_loop(rb, &st, o.duration);
 	if (err)
-		fprintf(stderr, "acpitrace trace: polling the ring buffer failed: %s\n", strerror(-err));
+		err_print("trace", "polling the ring buffer failed: %s", strerror(-err));
 	print_totals(&t, g_opts.json);
 	err = err ? 1 : 0;
 cleanup:

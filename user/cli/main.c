@@ -7,6 +7,7 @@
 #include <string.h>
 #include <bpf/libbpf.h>
 #include "cli/cli.h"
+#include "lib/errmsg.h"
 
 #ifndef ACPITRACE_VERSION
 #define ACPITRACE_VERSION "0.1.0"
@@ -44,6 +45,7 @@ int main(int argc, char **argv)
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "-j") || !strcmp(argv[i], "--json")) {
 			g_opts.json = true;
+			err_json = true;
 		} else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) {
 			g_opts.verbose = true;
 		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -53,7 +55,7 @@ int main(int argc, char **argv)
 			printf("acpitrace " ACPITRACE_VERSION "\n");
 			return 0;
 		} else {
-			return usage_error(NULL, "unknown option '%s'", argv[i]);
+			return err_usage(NULL, "unknown option '%s'", argv[i]);
 		}
 	}
 	if (i == argc) {
@@ -64,5 +66,5 @@ int main(int argc, char **argv)
 	for (size_t c = 0; c < sizeof(commands) / sizeof(commands[0]); c++)
 		if (!strcmp(argv[i], commands[c].name))
 			return commands[c].fn(argc - i, argv + i);
-	return usage_error(NULL, "unknown command '%s'", argv[i]);
+	return err_usage(NULL, "unknown command '%s'", argv[i]);
 }

@@ -8,16 +8,40 @@
 #include "lib/parse.h"
 #include "diag/metrics.h"
 #include "lib/time.h"
+#include "lib/errmsg.h"
+#include "lib/opt.h"
 
 #ifndef ACPITRACE_VERSION
 #define ACPITRACE_VERSION "0.1.0"
 #endif
 
+const struct opt diag_storm_opts[] = {
+	OPT(DIAG_OPT_STORM_RATE, 0, "storm-rate", required_argument, "N",
+	    "a key above N events/s is a storm (default 500)"),
+	OPT(DIAG_OPT_STORM_WINDOW, 0, "storm-window-ms", required_argument, "MS",
+	    "sliding window (default 1000)"),
+	OPT(DIAG_OPT_STORM_END, 0, "storm-end-pct", required_argument, "P",
+	    "the storm ends under P% of the rate (default 50)"),
+	OPT(DIAG_OPT_STORM_SOURCES, 0, "storm-sources", required_argument, "LIST",
+	    "keys watched for storms (default gpe,ged)"),
+	OPT(DIAG_OPT_NO_STORMS, 0, "no-storms", no_argument, NULL, "no storm detection"),
+	OPT_END,
+};
+
+const struct opt diag_session_opts[] = {
+	OPT(DIAG_OPT_LISTEN, 0, "metrics-listen", required_argument, "[ADDR:]PORT",
+	    "serve Prometheus /metrics (default\naddress 127.0.0.1)"),
+	OPT(DIAG_OPT_TEXTFILE, 0, "metrics-textfile", required_argument, "PATH",
+	    "node_exporter textfile, rewritten atomically\nevery second"),
+	OPT(DIAG_OPT_MASK, 0, "mask-storms", no_argument, NULL,
+	    "disable a storming GPE through sysfs; re-enabled\non exit"),
+	OPT(DIAG_OPT_SYSFS_GPE, 0, "gpe-sysfs-dir", required_argument, "DIR", NULL),
+	OPT_END,
+};
+
 static int bad(const char *cmd, const char *opt, const char *arg, const char *why)
 {
-	fprintf(stderr, "acpitrace %s: %s '%s': %s\nTry 'acpitrace %s --help'.\n", cmd, opt,
-		arg, why, cmd);
-	return 2;
+	return err_usage(cmd, "%s '%s': %s", opt, arg, why);
 }
 
 static int storm_sources(const char *arg, uint32_t *mask)
@@ -43,33 +67,33 @@ int diag_parse_opt(int c, const char *arg, struct diag_opts *d, struct tracer_op
 		if (metrics_parse_listen(arg, &sa, err, sizeof(err)))
 			return bad(cmd, "--metrics-listen", arg, err);
 		d->listen = arg;
-		return 1;
-	case DIAG_OPT_TEXTFILE: d->textfile = arg; return 1;
-	case DIAG_OPT_MASK: d->mask_storms = true; return 1;
-	case DIAG_OPT_SYSFS_GPE: d->gpe_dir = arg; return 1;
-	case DIAG_OPT_NO_STORMS: t->storm.off = true; return 1;
+		return OPT_HANDLED;
+	case DIAG_OPT_TEXTFILE: d->textfile = arg; return OPT_HANDLED;
+	case DIAG_OPT_MASK: d->mask_storms = true; return OPT_HANDLED;
+	case DIAG_OPT_SYSFS_GPE: d->gpe_dir = arg; return OPT_HANDLED;
+	case DIAG_OPT_NO_STORMS: t->storm.off = true; return OPT_HANDLED;
 	case DIAG_OPT_STORM_RATE:
 		if (parse_u64(arg, &n) || !n || n > 100000000)
 			return bad(cmd, "--storm-rate", arg, "expected events/s, 1..100000000");
 		t->storm.rate = n;
-		return 1;
+		return OPT_HANDLED;
 	case DIAG_OPT_STORM_WINDOW:
 		if (parse_u64(arg, &n) || n < 10 || n > 600000)
 			return bad(cmd, "--storm-window-ms", arg, "expected 10..600000 ms");
 		t->storm.window_ms = n;
-		return 1;
+		return OPT_HANDLED;
 	case DIAG_OPT_STORM_END:
 		if (parse_u64(arg, &n) || !n || n > 100)
 			return bad(cmd, "--storm-end-pct", arg, "expected 1..100");
 		t->storm.end_pct = n;
-		return 1;
+		return OPT_HANDLED;
 	case DIAG_OPT_STORM_SOURCES:
 		if (storm_sources(arg, &t->storm.sources))
 			return bad(cmd, "--storm-sources", arg,
 				   "expected a list of gpe,fixed,notify,ec,ec_query,wmi,ged,...");
-		return 1;
+		return OPT_HANDLED;
 	default:
-		return 0;
+		return OPT_NOT_MINE;
 	}
 }
 
@@ -103,7 +127,7 @@ static void write_textfile(struct diag *d)
 
 	if (!diag_snapshot(d->t, d->t0_ns, &s) &&
 	    metrics_write_textfile(d->o.textfile, &s, ACPITRACE_VERSION, err, sizeof(err)))
-		fprintf(stderr, "acpitrace: --metrics-textfile: %s\n", err);
+		err_print(NULL, "--metrics-textfile: %s", err);
 	stats_free(&s);
 }
 
@@ -119,7 +143,7 @@ int diag_start(struct diag *d, struct tracer *t, const struct diag_opts *o, cons
 	if (o->listen) {
 		d->http = metrics_http_start(o->listen, diag_render_metrics, d, err, sizeof(err));
 		if (!d->http) {
-			fprintf(stderr, "acpitrace %s: --metrics-listen: %s\n", cmd, err);
+			err_print(cmd, "--metrics-listen: %s", err);
 			return -1;
 		}
 		fprintf(stderr, "acpitrace: serving Prometheus metrics on http://%s/metrics\n",
@@ -150,7 +174,7 @@ void diag_on_record(struct diag *d, const struct at_event *e)
 	    e->result != AT_SRC_GPE || !d->o.mask_storms)
 		return;
 	if (storm_mask_gpe(&d->mask, e->number, err, sizeof(err)))
-		fprintf(stderr, "acpitrace: --mask-storms: %s\n", err);
+		err_print(NULL, "--mask-storms: %s", err);
 	else
 		fprintf(stderr, "acpitrace: GPE 0x%02X masked (--mask-storms); re-enabled on exit\n",
 			e->number);

@@ -4,8 +4,8 @@
  * stats, top): the storm and metrics options, and a session that serves
  * /metrics, writes the textfile, sweeps storms and masks stormy GPEs.
  *
- * In a command: add DIAG_LONGOPTS to the getopt_long table, hand unknown
- * option codes to diag_parse_opt(), print DIAG_USAGE in --help; after
+ * In a command: splice diag_storm_opts (and diag_session_opts) into its
+ * option table (lib/opt.h), hand their codes to diag_parse_opt(); after
  * tracer_open(): diag_start(); in the poll loop: diag_tick(); for each
  * record: diag_on_record(); on exit: diag_stop().
  */
@@ -14,7 +14,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <getopt.h>
+#include "lib/opt.h"
 #include "diag/health.h"
 #include "diag/metrics_http.h"
 #include "diag/storm_mask.h"
@@ -32,31 +32,10 @@ enum {
 	DIAG_OPT_SYSFS_GPE,
 };
 
-#define DIAG_LONGOPTS							\
-	{ "metrics-listen", required_argument, NULL, DIAG_OPT_LISTEN },	\
-	{ "metrics-textfile", required_argument, NULL, DIAG_OPT_TEXTFILE }, \
-	{ "mask-storms", no_argument, NULL, DIAG_OPT_MASK },		\
-	{ "storm-rate", required_argument, NULL, DIAG_OPT_STORM_RATE },	\
-	{ "storm-window-ms", required_argument, NULL, DIAG_OPT_STORM_WINDOW }, \
-	{ "storm-end-pct", required_argument, NULL, DIAG_OPT_STORM_END }, \
-	{ "storm-sources", required_argument, NULL, DIAG_OPT_STORM_SOURCES }, \
-	{ "no-storms", no_argument, NULL, DIAG_OPT_NO_STORMS },		\
-	{ "gpe-sysfs-dir", required_argument, NULL, DIAG_OPT_SYSFS_GPE }
-
-#define DIAG_STORM_USAGE						\
-	"      --storm-rate N      a key above N events/s is a storm (default 500)\n" \
-	"      --storm-window-ms MS  sliding window (default 1000)\n"	\
-	"      --storm-end-pct P   the storm ends under P%% of the rate (default 50)\n" \
-	"      --storm-sources LIST  keys watched for storms (default gpe,ged)\n" \
-	"      --no-storms         no storm detection\n"
-
-#define DIAG_USAGE DIAG_STORM_USAGE					\
-	"      --metrics-listen [ADDR:]PORT  serve Prometheus /metrics (default\n" \
-	"                          address 127.0.0.1)\n"			\
-	"      --metrics-textfile PATH  node_exporter textfile, rewritten atomically\n" \
-	"                          every second\n"				\
-	"      --mask-storms       disable a storming GPE through sysfs; re-enabled\n" \
-	"                          on exit\n"
+/* --storm-*, --no-storms: for every command that keeps a tracer open. */
+extern const struct opt diag_storm_opts[];
+/* --metrics-*, --mask-storms (and the tests' --gpe-sysfs-dir): trace, run. */
+extern const struct opt diag_session_opts[];
 
 struct diag_opts {
 	const char *listen;
@@ -65,7 +44,7 @@ struct diag_opts {
 	const char *gpe_dir;	/* tests: instead of /sys/firmware/acpi/interrupts */
 };
 
-/* 1 when @c was a diagnostics option, 0 when not ours, 2 on a usage error. */
+/* Offer option @c to diagnostics: an enum opt_result (lib/opt.h). */
 int diag_parse_opt(int c, const char *arg, struct diag_opts *d, struct tracer_opts *t,
 		   const char *cmd);
 

@@ -44,30 +44,26 @@ static int type_rank(const char *type)
 
 int backlight_choose(const char *root, const char *name, char *out, size_t len)
 {
-	char dir[PATH_MAX], file[PATH_MAX + 300], type[32];
+	char file[PATH_MAX + 300], type[32];
+	struct sysfs_dir dir;
+	const char *ent;
 	int best = 99;
-	struct dirent *d;
-	DIR *dh;
 
-	snprintf(dir, sizeof(dir), "%s/sys/class/backlight", root);
-	dh = opendir(dir);
-	if (!dh)
+	if (sysfs_dir_open(&dir, root, "/sys/class/backlight"))
 		return -1;
-	while ((d = readdir(dh))) {
+	while ((ent = sysfs_dir_next(&dir))) {
 		FILE *f;
 		int rank;
 
-		if (d->d_name[0] == '.')
-			continue;
 		if (name) {
-			if (!strcmp(d->d_name, name)) {
-				snprintf(out, len, "%s", d->d_name);
+			if (!strcmp(ent, name)) {
+				snprintf(out, len, "%s", ent);
 				best = 0;
 				break;
 			}
 			continue;
 		}
-		snprintf(file, sizeof(file), "%s/%s/type", dir, d->d_name);
+		snprintf(file, sizeof(file), "%s/%s/type", dir.path, ent);
 		f = fopen(file, "re");
 		if (!f)
 			continue;
@@ -77,12 +73,12 @@ int backlight_choose(const char *root, const char *name, char *out, size_t len)
 		type[strcspn(type, "\n")] = '\0';
 		rank = type_rank(type);
 		/* ties: the lowest name, so the choice is stable */
-		if (rank < best || (rank == best && strcmp(d->d_name, out) < 0)) {
+		if (rank < best || (rank == best && strcmp(ent, out) < 0)) {
 			best = rank;
-			snprintf(out, len, "%s", d->d_name);
+			snprintf(out, len, "%s", ent);
 		}
 	}
-	closedir(dh);
+	sysfs_dir_close(&dir);
 	return best == 99 ? -1 : 0;
 }
 

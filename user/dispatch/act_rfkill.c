@@ -44,21 +44,17 @@ void act_rfkill_close(struct actions *a)
 /* Any radio of @type (0 = all) currently soft-unblocked? */
 static int rfkill_any_unblocked(int type, const char *root)
 {
-	char dir[PATH_MAX], file[PATH_MAX + 300], buf[32];
-	struct dirent *d;
+	char file[PATH_MAX + 300], buf[32];
+	struct sysfs_dir dir;
+	const char *name;
 	int any = 0;
-	DIR *dh;
 
-	snprintf(dir, sizeof(dir), "%s/sys/class/rfkill", root);
-	dh = opendir(dir);
-	if (!dh)
+	if (sysfs_dir_open(&dir, root, "/sys/class/rfkill"))
 		return 0;
-	while ((d = readdir(dh))) {
+	while ((name = sysfs_dir_next(&dir))) {
 		FILE *f;
 
-		if (d->d_name[0] == '.')
-			continue;
-		snprintf(file, sizeof(file), "%s/%s/type", dir, d->d_name);
+		snprintf(file, sizeof(file), "%s/%s/type", dir.path, name);
 		f = fopen(file, "re");
 		if (!f)
 			continue;
@@ -69,13 +65,13 @@ static int rfkill_any_unblocked(int type, const char *root)
 		buf[strcspn(buf, "\n")] = '\0';
 		if (type && strcmp(buf, rfkill_type_name(type)))
 			continue;
-		snprintf(file, sizeof(file), "%s/%s/soft", dir, d->d_name);
+		snprintf(file, sizeof(file), "%s/%s/soft", dir.path, name);
 		long soft;
 
 		if (!sysfs_read_long(file, &soft) && !soft)
 			any = 1;
 	}
-	closedir(dh);
+	sysfs_dir_close(&dir);
 	return any;
 }
 

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include "lib/sysfs_file.h"
 
 int sysfs_read_line(const char *path, char *buf, size_t len)
@@ -37,4 +38,27 @@ int sysfs_write_long(const char *path, long value)
 		return -1;
 	fprintf(f, "%ld\n", value);
 	return fclose(f) ? -1 : 0;	/* sysfs reports a refused value at close */
+}
+
+int sysfs_dir_open(struct sysfs_dir *d, const char *root, const char *dir)
+{
+	snprintf(d->path, sizeof(d->path), "%s%s", root, dir);
+	d->dh = opendir(d->path);
+	return d->dh ? 0 : -1;
+}
+
+const char *sysfs_dir_next(struct sysfs_dir *d)
+{
+	struct dirent *e;
+
+	while ((e = readdir(d->dh)))
+		if (e->d_name[0] != '.')
+			return e->d_name;
+	return NULL;
+}
+
+void sysfs_dir_close(struct sysfs_dir *d)
+{
+	closedir(d->dh);
+	d->dh = NULL;
 }

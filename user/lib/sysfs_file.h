@@ -15,4 +15,20 @@ int sysfs_read_long(const char *path, long *value);
 /* "VALUE\n"; 0 on success, -1 with errno set. */
 int sysfs_write_long(const char *path, long value);
 
+/*
+ * Walking a sysfs directory (/sys/bus/acpi/devices, /sys/class/backlight...)
+ * under a root prefix ("" for the real system, a fake tree in tests):
+ * entries in readdir order, "." and ".." and other dot names skipped.
+ */
+struct sysfs_dir {
+	char path[4096];	/* root + dir, for building entries' paths */
+	void *dh;		/* DIR * */
+};
+
+/* 0, or -1 when root/dir cannot be opened (then nothing to close). */
+int sysfs_dir_open(struct sysfs_dir *d, const char *root, const char *dir);
+/* The next entry's name, or NULL at the end. */
+const char *sysfs_dir_next(struct sysfs_dir *d);
+void sysfs_dir_close(struct sysfs_dir *d);
+
 #endif

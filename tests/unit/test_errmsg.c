@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0
+/* user/lib/errmsg.c: the same error as text, and as JSON under -j. */
+#include <stdio.h>
+#include <stdlib.h>
+#include "test.h"
+#include "lib/errmsg.h"
+
+/* Run @fn with stderr captured; returns the text (caller frees). */
+static char *captured(void (*fn)(void), bool json)
+{
+	FILE *saved = stderr, *f;
+	char *buf = NULL;
+	size_t len = 0;
+
+	f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	stderr = f;
+	err_json = json;
+	fn();
+	err_json = false;
+	stderr = saved;
+	fclose(f);
+	return buf;
+}
+
+static void plain(void)
+{
+	err_print("trace", "cannot open the ring buffer: %s", "No such \"file\"");
+}
+
+static void usage(void)
+{
+	err_usage("trace", "--gpe '%s': expected a number", "x");
+}
+
+static void global(void)
+{
+	err_usage(NULL, "unknown command '%s'", "bogus");
+}
+
+TEST(errmsg_text_and_json)
+{
+	char *s;
+
+	s = captured(plain, false);
+	CHECK_STR(s, "acpitrace trace: cannot open the ring buffer: No such \"file\"\n");
+	free(s);
+	s = captured(plain, true);
+	CHECK_STR(s, "{\"error\":\"cannot open the ring buffer: No such \\\"file\\\"\",\"command\":\"trace\"}\n");
+	free(s);
+	s = captured(usage, false);
+	CHECK_STR(s, "acpitrace trace: --gpe 'x': expected a number\nTry 'acpitrace trace --help'.\n");
+	free(s);
+	s = captured(usage, true);
+	CHECK_STR(s, "{\"error\":\"--gpe 'x': expected a number\",\"command\":\"trace\",\"usage\":true}\n");
+	free(s);
+	s = captured(global, false);
+	CHECK_STR(s, "acpitrace: unknown command 'bogus'\nTry 'acpitrace --help'.\n");
+	free(s);
+	s = captured(global, true);
+	CHECK_STR(s, "{\"error\":\"unknown command 'bogus'\",\"command\":null,\"usage\":true}\n");
+	free(s);
+}
