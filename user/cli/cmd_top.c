@@ -283,6 +283,7 @@ int cmd_top(int argc, char **argv)
 		return 1;
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);	/* a closed terminal ends it cleanly */
 	t0 = mono_ns();
 	if (o.ready_file && stats_write_ready("top", o.ready_file))
 		err = 1;

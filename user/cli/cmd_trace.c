@@ -271,6 +271,9 @@ static int poll_loop(struct ring_buffer *rb, struct trace_state *st, double dura
 		reorder_flush(ro, mono_ns());
 		diag_tick(diag);
 		stats_record(st, false);
+		/* a reader that went away (trace | head): a clean exit */
+		if (ferror(stdout))
+			break;
 		if (end && mono_ns() >= end)
 			break;
 	}
@@ -315,8 +318,14 @@ int cmd_trace(int argc, char **argv)
 		err = 1;
 		goto cleanup;
 	}
+	/*
+	 * SIGHUP (the terminal closed) and SIGPIPE (trace | head) end the
+	 * trace like SIGINT: masked GPEs are restored, the totals printed.
+	 */
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
+	signal(SIGPIPE, on_signal);
 	announce(&t);
 	if (o.ready_file && ready_file_write(o.ready_file)) {
 		err_print("trace", "cannot create ready file %s: %s", o.ready_file,

@@ -8,6 +8,8 @@
 #include <bpf/libbpf.h>
 #include "cli/cli.h"
 #include "lib/errmsg.h"
+#include "diag/storm_mask.h"
+#include <unistd.h>
 
 #ifndef ACPITRACE_VERSION
 #define ACPITRACE_VERSION "0.1.0"
@@ -63,6 +65,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	setup_libbpf_logging();
+	/* GPEs a killed acpitrace left masked come back first, whatever runs */
+	if (geteuid() == 0)
+		storm_mask_recover(stderr);
 	for (size_t c = 0; c < sizeof(commands) / sizeof(commands[0]); c++)
 		if (!strcmp(argv[i], commands[c].name))
 			return commands[c].fn(argc - i, argv + i);

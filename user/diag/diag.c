@@ -35,7 +35,10 @@ const struct opt diag_session_opts[] = {
 	    "node_exporter textfile, rewritten atomically\nevery second"),
 	OPT(DIAG_OPT_MASK, 0, "mask-storms", no_argument, NULL,
 	    "disable a storming GPE through sysfs; re-enabled\non exit"),
+	OPT(DIAG_OPT_MASK_EC, 0, "mask-ec-gpe", no_argument, NULL,
+	    "with --mask-storms, mask the embedded controller's\nGPE too (battery, AC, thermal and hotkey events\nstop while it is masked)"),
 	OPT(DIAG_OPT_SYSFS_GPE, 0, "gpe-sysfs-dir", required_argument, "DIR", NULL),
+	OPT(DIAG_OPT_EC_GPE_FILE, 0, "ec-gpe-file", required_argument, "FILE", NULL),
 	OPT_END,
 };
 
@@ -71,6 +74,8 @@ int diag_parse_opt(int c, const char *arg, struct diag_opts *d, struct tracer_op
 	case DIAG_OPT_TEXTFILE: d->textfile = arg; return OPT_HANDLED;
 	case DIAG_OPT_MASK: d->mask_storms = true; return OPT_HANDLED;
 	case DIAG_OPT_SYSFS_GPE: d->gpe_dir = arg; return OPT_HANDLED;
+	case DIAG_OPT_MASK_EC: d->mask_ec = true; return OPT_HANDLED;
+	case DIAG_OPT_EC_GPE_FILE: d->ec_gpe_file = arg; return OPT_HANDLED;
 	case DIAG_OPT_NO_STORMS: t->storm.off = true; return OPT_HANDLED;
 	case DIAG_OPT_STORM_RATE:
 		if (parse_u64(arg, &n) || !n || n > 100000000)
@@ -139,6 +144,7 @@ int diag_start(struct diag *d, struct tracer *t, const struct diag_opts *o, cons
 	d->t = t;
 	d->o = *o;
 	d->mask.dir = o->gpe_dir;
+	d->mask.ec_gpe_file = o->ec_gpe_file;
 	d->t0_ns = d->last_tick_ns = mono_ns();
 	if (o->listen) {
 		d->http = metrics_http_start(o->listen, diag_render_metrics, d, err, sizeof(err));
@@ -173,6 +179,13 @@ void diag_on_record(struct diag *d, const struct at_event *e)
 	if (e->source != AT_SRC_STORM || e->subtype != AT_STORM_BEGIN ||
 	    e->result != AT_SRC_GPE || !d->o.mask_storms)
 		return;
+	/* the storm record's path is its GPE's _Lxx/_Exx method, if any */
+	if (!d->o.mask_ec && storm_gpe_is_ec(&d->mask, e->number, e->path.depth & 0x7f)) {
+		fprintf(stderr, "acpitrace: --mask-storms: not masking GPE 0x%02X: it is the "
+			"embedded controller's (battery, AC, thermal and hotkey events stop "
+			"with it); add --mask-ec-gpe to mask it anyway\n", e->number);
+		return;
+	}
 	if (storm_mask_gpe(&d->mask, e->number, err, sizeof(err)))
 		err_print(NULL, "--mask-storms: %s", err);
 	else
@@ -184,10 +197,11 @@ void diag_stop(struct diag *d)
 {
 	if (!d->t)
 		return;
+	/* the server first: its connections must not hold the fds the rest needs */
+	metrics_http_stop(d->http);
+	d->http = NULL;
 	storm_mask_restore(&d->mask, stderr);
 	if (d->o.textfile)
 		write_textfile(d);
-	metrics_http_stop(d->http);
-	d->http = NULL;
 	d->t = NULL;
 }

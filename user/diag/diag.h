@@ -30,6 +30,8 @@ enum {
 	DIAG_OPT_STORM_SOURCES,
 	DIAG_OPT_NO_STORMS,
 	DIAG_OPT_SYSFS_GPE,
+	DIAG_OPT_MASK_EC,
+	DIAG_OPT_EC_GPE_FILE,
 };
 
 /* --storm-*, --no-storms: for every command that keeps a tracer open. */
@@ -41,7 +43,9 @@ struct diag_opts {
 	const char *listen;
 	const char *textfile;
 	bool mask_storms;
+	bool mask_ec;		/* --mask-ec-gpe: the EC's GPE too */
 	const char *gpe_dir;	/* tests: instead of /sys/firmware/acpi/interrupts */
+	const char *ec_gpe_file;	/* tests: instead of debugfs ec0/gpe */
 };
 
 /* Offer option @c to diagnostics: an enum opt_result (lib/opt.h). */
