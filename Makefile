@@ -42,7 +42,6 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux -Ibpf \
 	      -Wall -Werror -Wno-unused-function
 
 BPF_SRCS  := bpf/acpitrace.bpf.c bpf/capture_test.bpf.c bpf/stats_test.bpf.c bpf/bench.bpf.c
-BPF_HDRS  := $(wildcard bpf/*.h)
 SKELS     := $(patsubst bpf/%.bpf.c,$(BPF_OUT)/%.skel.h,$(BPF_SRCS))
 
 USER_SRCS := $(sort $(wildcard user/*/*.c))
@@ -94,10 +93,10 @@ help:
 
 # --- BPF objects and skeletons ----------------------------------------------
 
-$(BPF_OUT)/%.bpf.o: bpf/%.bpf.c $(BPF_HDRS) vmlinux/vmlinux.h
+$(BPF_OUT)/%.bpf.o: bpf/%.bpf.c vmlinux/vmlinux.h
 	@mkdir -p $(@D)
 	$(call msg,BPF,$@)
-	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+	$(Q)$(CLANG) $(BPF_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 	$(call msg,GEN,$@)
@@ -178,7 +177,8 @@ fuzz-smoke:
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(FUZZ_SMOKE_SECONDS),20)
 
 -include $(patsubst %.o,%.d,$(USER_OBJS) $(UNIT_OBJS) $(BENCH_OBJS) $(FUZZ_OBJS)) \
-	 $(patsubst %,$(OUT)/tests/bpf/%.d,bpf_tests stats_tests verify_budget) $(EVREAD).d
+	 $(patsubst %,$(OUT)/tests/bpf/%.d,bpf_tests stats_tests verify_budget) $(EVREAD).d \
+	 $(patsubst %.skel.h,%.bpf.d,$(SKELS))
 
 # --- Tests ------------------------------------------------------------------
 
