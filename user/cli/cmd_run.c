@@ -129,6 +129,7 @@ static int load_policy(struct run_state *st, bool first)
 					     kernel_caps_allow_bpf(kernel_capeff(NULL)),
 				  .owner = geteuid() };
 	uint32_t names[AT_WATCH_MAX + 1];
+	struct actions_staged staged;
 	struct policy np;
 	char err[256];
 	int nnames;
@@ -139,7 +140,8 @@ static int load_policy(struct run_state *st, bool first)
 		return -1;
 	}
 	wmi_legacy_warnings(&np, env.root);
-	if (actions_prepare(&st->act, &np, err, sizeof(err))) {
+	/* everything that can fail is done aside; the running state stays as it is */
+	if (actions_stage(&st->act, &np, &staged, err, sizeof(err))) {
 		log_msg(LOG_ERR, "%s%s", err, first ? "" : "; keeping the previous policy");
 		policy_free(&np);
 		return -1;
@@ -148,15 +150,15 @@ static int load_policy(struct run_state *st, bool first)
 	if (nnames > AT_WATCH_MAX) {
 		log_msg(LOG_ERR, "%s: 'match method' blocks name more than %d methods%s",
 			st->o->policy, AT_WATCH_MAX, first ? "" : "; keeping the previous policy");
-		policy_free(&np);
-		return -1;
+		goto refuse;
 	}
+	/* fills the inactive rule set, then flips to it: the last step that can fail */
 	if (policy_kernel_install(st->tr.skel, &np, st->o->trace)) {
 		log_msg(LOG_ERR, "cannot load the policy into the kernel maps: %s%s", strerror(errno),
 			first ? "" : "; keeping the previous policy");
-		policy_free(&np);
-		return -1;
+		goto refuse;
 	}
+	actions_commit(&st->act, &staged);
 	/* after the switch: the old rules never see a method they did not ask for */
 	if (tracer_watch_methods(&st->tr, names, nnames))
 		log_msg(LOG_ERR, "%s; 'match method' rules may not fire", st->tr.error);
@@ -167,6 +169,10 @@ static int load_policy(struct run_state *st, bool first)
 		np.nkrules, actions_input_devnode(&st->act) ? "; keys on " : "",
 		actions_input_devnode(&st->act) ? actions_input_devnode(&st->act) : "");
 	return 0;
+refuse:
+	actions_abort(&staged);
+	policy_free(&np);
+	return -1;
 }
 
 static void describe_event(struct run_state *st, const struct at_event *e, char *buf, size_t len)

@@ -26,12 +26,14 @@ static void wanted_codes(const struct policy *p, unsigned char *keys, unsigned c
 	}
 }
 
-static int create_input(struct actions *a, char *err, size_t len)
+static int create_input(const unsigned char *keys, const unsigned char *sws,
+			struct libevdev_uinput **ui, char *err, size_t len)
 {
 	struct libevdev *dev = libevdev_new();
 	bool any = false;
 	int rc;
 
+	*ui = NULL;
 	if (!dev) {
 		snprintf(err, len, "out of memory");
 		return -1;
@@ -39,13 +41,13 @@ static int create_input(struct actions *a, char *err, size_t len)
 	libevdev_set_name(dev, "acpitrace");
 	libevdev_set_id_bustype(dev, BUS_VIRTUAL);
 	for (int c = 0; c < 96 * 8; c++)
-		if (BIT_GET(a->keys, c)) {
+		if (BIT_GET(keys, c)) {
 			libevdev_enable_event_code(dev, EV_KEY, c, NULL);
 			any = true;
 		}
 	/* SW_RFKILL_ALL never: the parser refuses it, and this skips it. */
 	for (int c = 0; c < 4 * 8; c++)
-		if (BIT_GET(a->sws, c) && c != SW_RFKILL_ALL) {
+		if (BIT_GET(sws, c) && c != SW_RFKILL_ALL) {
 			libevdev_enable_event_code(dev, EV_SW, c, NULL);
 			any = true;
 		}
@@ -54,42 +56,49 @@ static int create_input(struct actions *a, char *err, size_t len)
 		return 0;
 	}
 	libevdev_enable_event_code(dev, EV_MSC, MSC_SCAN, NULL);
-	rc = libevdev_uinput_create_from_device(dev, LIBEVDEV_UINPUT_OPEN_MANAGED, &a->ui);
+	rc = libevdev_uinput_create_from_device(dev, LIBEVDEV_UINPUT_OPEN_MANAGED, ui);
 	libevdev_free(dev);
 	if (rc) {
 		snprintf(err, len, "cannot create the uinput device: %s (is the uinput module loaded?)",
 			 strerror(-rc));
-		a->ui = NULL;
+		*ui = NULL;
 		return -1;
 	}
 	return 0;
 }
 
-int act_input_prepare(struct actions *a, const struct policy *p, char *err, size_t len)
+/* A new device only when the set of codes changes (or there is none yet). */
+int act_input_stage(const struct actions *a, const struct policy *p,
+		    struct actions_staged *s, char *err, size_t len)
 {
-	unsigned char keys[sizeof(a->keys)] = { 0 }, sws[sizeof(a->sws)] = { 0 };
+	wanted_codes(p, s->keys, s->sws);
+	if (!memcmp(s->keys, a->keys, sizeof(s->keys)) &&
+	    !memcmp(s->sws, a->sws, sizeof(s->sws)) && a->ui)
+		return 0;
+	s->replace_ui = true;
+	return create_input(s->keys, s->sws, &s->ui, err, len);
+}
 
-	wanted_codes(p, keys, sws);
-	if (memcmp(keys, a->keys, sizeof(keys)) || memcmp(sws, a->sws, sizeof(sws)) || !a->ui) {
-		struct libevdev_uinput *old = a->ui;
-		unsigned char okeys[sizeof(keys)], osws[sizeof(sws)];
+void act_input_commit(struct actions *a, struct actions_staged *s)
+{
+	if (!s->replace_ui)
+		return;
+	if (a->ui)
+		libevdev_uinput_destroy(a->ui);
+	a->ui = s->ui;
+	memcpy(a->keys, s->keys, sizeof(a->keys));
+	memcpy(a->sws, s->sws, sizeof(a->sws));
+	memset(a->sw_state, 0, sizeof(a->sw_state));
+	s->ui = NULL;
+	s->replace_ui = false;
+}
 
-		memcpy(okeys, a->keys, sizeof(keys));
-		memcpy(osws, a->sws, sizeof(sws));
-		memcpy(a->keys, keys, sizeof(keys));
-		memcpy(a->sws, sws, sizeof(sws));
-		a->ui = NULL;
-		if (create_input(a, err, len)) {
-			a->ui = old;	/* keep what worked */
-			memcpy(a->keys, okeys, sizeof(keys));
-			memcpy(a->sws, osws, sizeof(sws));
-			return -1;
-		}
-		if (old)
-			libevdev_uinput_destroy(old);
-		memset(a->sw_state, 0, sizeof(a->sw_state));
-	}
-	return 0;
+void act_input_abort(struct actions_staged *s)
+{
+	if (s->ui)
+		libevdev_uinput_destroy(s->ui);
+	s->ui = NULL;
+	s->replace_ui = false;
 }
 
 const char *actions_input_devnode(const struct actions *a)

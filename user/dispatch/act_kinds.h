@@ -9,14 +9,20 @@
 #include "dispatch/actions.h"
 
 /* act_input.c: the uinput device, keys and switches */
-int act_input_prepare(struct actions *a, const struct policy *p, char *err, size_t len);
+int act_input_stage(const struct actions *a, const struct policy *p,
+		    struct actions_staged *s, char *err, size_t len);
+void act_input_commit(struct actions *a, struct actions_staged *s);
+void act_input_abort(struct actions_staged *s);
 void act_input_close(struct actions *a);
 int act_key(struct actions *a, int key, uint64_t code);
 int act_switch(struct actions *a, int sw, int op);
 /* act_backlight.c */
 int act_backlight(struct actions *a, const struct pol_action *act);
 /* act_rfkill.c */
-int act_rfkill_prepare(struct actions *a, const struct policy *p, char *err, size_t len);
+int act_rfkill_stage(const struct actions *a, const struct policy *p,
+		     struct actions_staged *s, char *err, size_t len);
+void act_rfkill_commit(struct actions *a, struct actions_staged *s);
+void act_rfkill_abort(struct actions_staged *s);
 void act_rfkill_close(struct actions *a);
 int act_rfkill(struct actions *a, const struct pol_action *act);
 /* act_led.c */

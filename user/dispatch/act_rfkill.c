@@ -15,23 +15,47 @@
 #include "lib/rfkill_type.h"
 #include "lib/sysfs_file.h"
 
-int act_rfkill_prepare(struct actions *a, const struct policy *p, char *err, size_t len)
+int act_rfkill_stage(const struct actions *a, const struct policy *p,
+		     struct actions_staged *s, char *err, size_t len)
 {
-	bool radio = false;
-
 	for (int i = 0; i < p->nrules; i++)
-		radio |= p->rules[i].act.type == ACT_RFKILL && p->blocks[p->rules[i].block].dmi_ok;
-	if (!radio || a->rfkill_fd >= 0)
+		s->rfkill_needed |= p->rules[i].act.type == ACT_RFKILL &&
+				    p->blocks[p->rules[i].block].dmi_ok;
+	if (!s->rfkill_needed || a->rfkill_fd >= 0)
 		return 0;
-	a->rfkill_fd = open("/dev/rfkill", O_RDWR | O_NONBLOCK | O_CLOEXEC);
-	if (a->rfkill_fd < 0) {
+	s->rfkill_fd = open("/dev/rfkill", O_RDWR | O_NONBLOCK | O_CLOEXEC);
+	if (s->rfkill_fd < 0) {
 		snprintf(err, len, "cannot open /dev/rfkill: %s", strerror(errno));
 		return -1;
 	}
 	/* We handle the radio keys: the kernel's rfkill-input must not too. */
-	if (ioctl(a->rfkill_fd, RFKILL_IOCTL_NOINPUT) < 0)
+	if (ioctl(s->rfkill_fd, RFKILL_IOCTL_NOINPUT) < 0)
 		log_msg(LOG_WARN, "RFKILL_IOCTL_NOINPUT failed: %s", strerror(errno));
 	return 0;
+}
+
+/*
+ * Without radio rules /dev/rfkill is closed: that gives the radio keys
+ * back to the kernel's rfkill-input (NOINPUT lasts while the fd is open).
+ */
+void act_rfkill_commit(struct actions *a, struct actions_staged *s)
+{
+	if (!s->rfkill_needed) {
+		act_rfkill_close(a);
+		return;
+	}
+	if (s->rfkill_fd >= 0) {
+		act_rfkill_close(a);
+		a->rfkill_fd = s->rfkill_fd;
+		s->rfkill_fd = -1;
+	}
+}
+
+void act_rfkill_abort(struct actions_staged *s)
+{
+	if (s->rfkill_fd >= 0)
+		close(s->rfkill_fd);
+	s->rfkill_fd = -1;
 }
 
 void act_rfkill_close(struct actions *a)

@@ -15,11 +15,40 @@ void actions_init(struct actions *a, const char *root)
 	a->rfkill_fd = -1;
 }
 
+int actions_stage(const struct actions *a, const struct policy *p, struct actions_staged *s,
+		  char *err, size_t len)
+{
+	memset(s, 0, sizeof(*s));
+	s->rfkill_fd = -1;
+	if (act_input_stage(a, p, s, err, len))
+		return -1;
+	if (act_rfkill_stage(a, p, s, err, len)) {
+		act_input_abort(s);
+		return -1;
+	}
+	return 0;
+}
+
+void actions_commit(struct actions *a, struct actions_staged *s)
+{
+	act_input_commit(a, s);
+	act_rfkill_commit(a, s);
+}
+
+void actions_abort(struct actions_staged *s)
+{
+	act_input_abort(s);
+	act_rfkill_abort(s);
+}
+
 int actions_prepare(struct actions *a, const struct policy *p, char *err, size_t len)
 {
-	if (act_input_prepare(a, p, err, len))
+	struct actions_staged s;
+
+	if (actions_stage(a, p, &s, err, len))
 		return -1;
-	return act_rfkill_prepare(a, p, err, len);
+	actions_commit(a, &s);
+	return 0;
 }
 
 void actions_close(struct actions *a)

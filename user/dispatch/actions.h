@@ -36,10 +36,29 @@ struct actions {
 };
 
 void actions_init(struct actions *a, const char *root);
+
 /*
- * Make the input device and /dev/rfkill fit @p (recreated only when the
- * set of keys and switches changes).  0, or -1 with @err set.
+ * What a new policy needs, built aside from the running one so a reload
+ * is all or nothing: a new input device when its set of keys and switches
+ * changes, /dev/rfkill opened when radio rules appear (and closed, which
+ * releases RFKILL_IOCTL_NOINPUT, when none is left).
  */
+struct actions_staged {
+	struct libevdev_uinput *ui;	/* new device, or NULL: keep the old one */
+	bool replace_ui;		/* the old device goes (maybe for none) */
+	unsigned char keys[96], sws[4];
+	int rfkill_fd;			/* newly opened, or -1 */
+	bool rfkill_needed;
+};
+
+/* Build what @p needs without touching @a; 0, or -1 with @err set. */
+int actions_stage(const struct actions *a, const struct policy *p, struct actions_staged *s,
+		  char *err, size_t len);
+/* Make the staged resources the running ones (cannot fail). */
+void actions_commit(struct actions *a, struct actions_staged *s);
+/* Drop what was staged, leaving @a as it was. */
+void actions_abort(struct actions_staged *s);
+/* Stage and commit at once (first load, tests). */
 int actions_prepare(struct actions *a, const struct policy *p, char *err, size_t len);
 void actions_close(struct actions *a);
 /* Perform rule @rule for record @e (code = the rule's code). */
