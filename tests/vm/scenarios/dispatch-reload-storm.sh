@@ -1,0 +1,73 @@
+# shellcheck shell=bash
+# acpitrace run under fault: 100 SIGHUP reloads alternating a broken and a
+# valid policy while the host streams keys; every key the (kept or
+# reloaded) valid policy maps arrives exactly once, none twice.  Then
+# SIGKILL: no BPF link or program and no acpitrace input device survives.
+. "$ROOT/tests/vm/lib/dispatch.sh"
+MODULES="uinput,evdev"
+APPEND=$DISPATCH_APPEND
+ACPITABLES=$DISPATCH_TABLES
+BINARIES="$BINARIES /usr/sbin/bpftool"
+TIMEOUT=200
+KEYS=60
+
+guest() {
+	valid='match notify path=\\_SB.SNK0\n  0x80 -> key KEY_MUTE\n'
+	broken='match notify path=\\_SB.SNK0\n  0x80 -> key KEY_MUTE\n  0x81 -> key KEY_NO_SUCH\n'
+	# shellcheck disable=SC2059
+	printf "$valid" >/tmp/test.policy
+	acpitrace run --policy /tmp/test.policy --ready-file "$OUT/ready" 2>daemon.log &
+	pid=$!
+	vm_wait_for 90 test -e "$OUT/ready"
+	evread acpitrace $((2 * KEYS)) 90 >keys.json 2>evread.log &
+	epid=$!
+	vm_wait_for 10 grep -q ready evread.log
+	vm_signal go
+	i=0
+	while [ $i -lt 100 ]; do
+		# shellcheck disable=SC2059
+		if [ $((i % 2)) -eq 0 ]; then printf "$broken"; else printf "$valid"; fi \
+			>/tmp/test.policy.new
+		mv /tmp/test.policy.new /tmp/test.policy
+		kill -HUP "$pid"
+		i=$((i + 1))
+		sleep 0.02
+	done
+	echo "$i" >reloads.txt
+	vm_wait sent 120
+	wait "$epid"
+	echo "evread=$?" >evread.status
+	grep -c acpitrace /proc/bus/input/devices >inputs-before.txt || true
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null || true
+	sleep 1	# the kernel releases the fds of a dead process asynchronously
+	grep -c acpitrace /proc/bus/input/devices >inputs-after.txt || true
+	bpftool -j link show >links-after.json 2>&1 || true
+	bpftool -j prog show >progs-after.json 2>&1 || true
+}
+
+host() {
+	vm_wait_file go 120
+	local t0=$EPOCHREALTIME i
+	for ((i = 0; i < KEYS; i++)); do
+		vm_sendkey 1
+	done
+	awk -v a="$t0" -v b="$EPOCHREALTIME" -v n="$KEYS" \
+		'BEGIN { printf "%.1f\n", n / (b - a) }' >"$OUT/key-rate.txt"
+	vm_signal sent
+}
+
+check() {
+	expect_grep reloads.txt '^100$' 1
+	expect_grep evread.status 'evread=0' 1
+	expect_event keys.json '.code == "KEY_MUTE" and .value == 1' "$KEYS"
+	expect_event keys.json '.code == "KEY_MUTE" and .value == 0' "$KEYS"
+	expect_event keys.json '.code != "KEY_MUTE" and .type == "EV_KEY"' 0
+	expect_grep daemon.log 'keeping the previous policy'
+	expect_eq "$(awk '$1 >= 20 { print "ok" }' key-rate.txt)" ok "keys per second >= 20 ($(cat key-rate.txt))"
+	expect_grep inputs-before.txt '^1$' 1
+	expect_grep inputs-after.txt '^0$' 1
+	expect_eq "$(jq 'length' links-after.json)" 0 "BPF links left after SIGKILL"
+	expect_eq "$(jq '[.[] | select(.name | test("^(fe|fx|kp|kr|tp)_"))] | length' progs-after.json)" 0 \
+		"acpitrace programs left after SIGKILL"
+}
