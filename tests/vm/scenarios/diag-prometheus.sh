@@ -4,6 +4,9 @@
 # forward (127.0.0.1:HOSTPORT -> guest 9464) every second; 4 GED key presses
 # (Notify(\_SB.SNK0, 0x80) each) move acpitrace_events_total, and the moved
 # value is read back through Prometheus' HTTP query API. Loopback only.
+# All along, 40 idle connections from inside the guest flood the exporter:
+# it keeps at most 4 per peer (the others are closed at accept), so the
+# daemon's sockets stay bounded and Prometheus still scrapes.
 MODULES="e1000"
 APPEND="initcall_blacklist=i8042_init"
 ACPITABLES="tools/vm/acpi/sinks.asl tools/vm/acpi/ged.asl"
@@ -19,8 +22,19 @@ guest() {
 		>trace.json 2>trace.err &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
+	socks() { ls -l /proc/"$pid"/fd 2>/dev/null | grep -c 'socket:' || true; }
+	socks >socks-before.txt
+	i=0
+	while [ $i -lt 40 ]; do
+		sleep 300 | nc 127.0.0.1 9464 >/dev/null 2>&1 &
+		i=$((i + 1))
+	done
+	sleep 3
+	socks >socks-flooded.txt
 	vm_signal go
 	vm_wait scraped 120
+	socks >socks-after-scrapes.txt
+	killall nc sleep 2>/dev/null || true
 	kill -INT "$pid"
 	wait "$pid"
 }
@@ -85,4 +99,9 @@ check() {
 	expect_eq "$(jq -r '.data.result[0].value[1]' prom-answer.json)" 4 \
 		"acpitrace_events_total{SNK0:0x80} read back from Prometheus"
 	expect_grep prom-build-info.json '"__name__":"acpitrace_build_info"' 1
+	# the flood: at most 4 of its 40 connections held (and the scrapes above worked)
+	expect_eq "$(($(cat socks-flooded.txt) - $(cat socks-before.txt) <= 4))" 1 \
+		"exporter sockets during a 40-connection flood: $(cat socks-before.txt) -> $(cat socks-flooded.txt)"
+	expect_eq "$(($(cat socks-after-scrapes.txt) - $(cat socks-before.txt) <= 8))" 1 \
+		"sockets after the scrapes: $(cat socks-after-scrapes.txt)"
 }
