@@ -178,3 +178,4 @@ vmlinux:
 
 clean:
 	rm -rf $(OUT)
+include dist/install.mk
