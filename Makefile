@@ -242,3 +242,4 @@ vmlinux:
 
 clean:
 	rm -rf $(OUT)
+include dist/install.mk

@@ -1,0 +1,84 @@
+# acpitrace — install, uninstall and the Debian package (included by the
+# top-level Makefile).
+#
+#   make install [PREFIX=/usr/local] [DESTDIR=]   install the built $(OUT)/acpitrace
+#   make uninstall [PREFIX=...] [DESTDIR=]        remove exactly what install put
+#   make deb                                      dpkg-buildpackage -us -uc -b; the
+#                                                 .deb and its .changes go to $(OUT)/
+#
+# Layout (PREFIX=/usr, as the package installs it):
+#   /usr/sbin/acpitrace
+#   /usr/share/acpitrace/policy.d/*.policy        shipped policies (policy/)
+#   /etc/acpitrace/policy.d/README                local policies; a file of the same
+#                                                 name overrides, a symlink to
+#                                                 /dev/null masks a shipped one
+#   /usr/lib/systemd/system/acpitrace.service     (SYSTEMDUNITDIR; the package: /lib/...)
+#   /usr/share/man/man8/acpitrace.8.gz, man5/acpitrace.policy.5.gz
+#   /usr/share/bash-completion/completions/acpitrace
+# Everything goes under $(DESTDIR); nothing is enabled or started here.
+
+OUT            ?= build
+PREFIX         ?= /usr/local
+SBINDIR        ?= $(PREFIX)/sbin
+DATADIR        ?= $(PREFIX)/share
+SYSCONFDIR     ?= /etc
+MANDIR         ?= $(DATADIR)/man
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+BASHCOMPDIR    ?= $(DATADIR)/bash-completion/completions
+INSTALL        ?= install
+# key and switch names for the bash completion (those libevdev knows)
+INPUT_CODES_H  ?= /usr/include/linux/input-event-codes.h
+
+INST_POLICIES  := $(notdir $(wildcard policy/*.policy))
+INST_SHIPPED   := $(DATADIR)/acpitrace/policy.d
+INST_LOCAL     := $(SYSCONFDIR)/acpitrace/policy.d
+
+.PHONY: install uninstall deb
+
+install: $(OUT)/acpitrace
+	$(INSTALL) -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(INST_SHIPPED) $(DESTDIR)$(INST_LOCAL) \
+		$(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(BASHCOMPDIR)
+	$(INSTALL) -m 0755 $(OUT)/acpitrace $(DESTDIR)$(SBINDIR)/acpitrace
+	$(INSTALL) -m 0644 $(addprefix policy/,$(INST_POLICIES)) $(DESTDIR)$(INST_SHIPPED)/
+	$(INSTALL) -m 0644 dist/policy.d-README $(DESTDIR)$(INST_LOCAL)/README
+	sed 's|/usr/sbin/acpitrace|$(SBINDIR)/acpitrace|' dist/acpitrace.service \
+		> $(DESTDIR)$(SYSTEMDUNITDIR)/acpitrace.service
+	chmod 0644 $(DESTDIR)$(SYSTEMDUNITDIR)/acpitrace.service
+	gzip -9n < dist/man/acpitrace.8 > $(DESTDIR)$(MANDIR)/man8/acpitrace.8.gz
+	gzip -9n < dist/man/acpitrace.policy.5 > $(DESTDIR)$(MANDIR)/man5/acpitrace.policy.5.gz
+	chmod 0644 $(DESTDIR)$(MANDIR)/man8/acpitrace.8.gz $(DESTDIR)$(MANDIR)/man5/acpitrace.policy.5.gz
+	names=$$(sed -n 's/^#define[[:space:]]\{1,\}\(\(KEY\|BTN\|SW\)_[A-Z0-9_]*\)[[:space:]].*/\1/p' \
+		$(INPUT_CODES_H) 2>/dev/null | grep -v -e '_MAX$$' -e '_CNT$$' -e '^SW_RFKILL_ALL$$' | \
+		sort -u | tr '\n' ' '); \
+	sed "s/^_acpitrace_key_names=''$$/_acpitrace_key_names='$${names% }'/" dist/completion/acpitrace \
+		> $(DESTDIR)$(BASHCOMPDIR)/acpitrace
+	chmod 0644 $(DESTDIR)$(BASHCOMPDIR)/acpitrace
+
+# Files first, then the folders acpitrace alone owns, only when empty: local
+# policies in $(SYSCONFDIR)/acpitrace/policy.d survive an uninstall.
+uninstall:
+	rm -f $(DESTDIR)$(SBINDIR)/acpitrace \
+		$(addprefix $(DESTDIR)$(INST_SHIPPED)/,$(INST_POLICIES)) \
+		$(DESTDIR)$(INST_LOCAL)/README \
+		$(DESTDIR)$(SYSTEMDUNITDIR)/acpitrace.service \
+		$(DESTDIR)$(MANDIR)/man8/acpitrace.8.gz \
+		$(DESTDIR)$(MANDIR)/man5/acpitrace.policy.5.gz \
+		$(DESTDIR)$(BASHCOMPDIR)/acpitrace
+	rmdir $(DESTDIR)$(INST_SHIPPED) $(DESTDIR)$(DATADIR)/acpitrace \
+		$(DESTDIR)$(INST_LOCAL) $(DESTDIR)$(SYSCONFDIR)/acpitrace 2>/dev/null || true
+
+# dpkg-buildpackage writes into the parent folder of the source tree; the
+# results are moved into $(OUT)/ at once.  The package builds in debian/build,
+# so this neither uses nor cleans $(OUT)/.  DEB_BUILD_OPTIONS=nocheck skips
+# make check.
+DEB_VERSION = $(shell dpkg-parsechangelog -S Version)
+DEB_ARCH    = $(shell dpkg-architecture -qDEB_HOST_ARCH)
+
+deb: | $(OUT)
+	dpkg-buildpackage -us -uc -b
+	for f in acpitrace_$(DEB_VERSION)_$(DEB_ARCH).deb acpitrace-dbgsym_$(DEB_VERSION)_$(DEB_ARCH).deb \
+		 acpitrace_$(DEB_VERSION)_$(DEB_ARCH).buildinfo acpitrace_$(DEB_VERSION)_$(DEB_ARCH).changes; do \
+		if [ -e ../$$f ]; then mv -f ../$$f $(OUT)/ || exit 1; fi; \
+	done
+	@echo "$(OUT)/acpitrace_$(DEB_VERSION)_$(DEB_ARCH).deb"
