@@ -179,3 +179,45 @@ TEST(policy_numbers_strict_and_in_range)
 	CHECK_EQ_INT(p.rules[1].lo, 10);
 	policy_free(&p);
 }
+
+/*
+ * The merged policy.d directories (issue 13 #1): name order across all,
+ * the earliest directory wins a name, a link to /dev/null masks it.
+ */
+TEST(policy_dirs_override_and_mask)
+{
+	char etc[160], usr[160], path[200];
+	const char *dirs[3];
+	struct policy p;
+
+	CHECK_EQ_INT(make_dir(), 0);
+	snprintf(etc, sizeof(etc), "%s/etc", dir);
+	snprintf(usr, sizeof(usr), "%s/usr", dir);
+	CHECK_EQ_INT(mkdir(etc, 0755), 0);
+	CHECK_EQ_INT(mkdir(usr, 0755), 0);
+	dirs[0] = etc, dirs[1] = usr, dirs[2] = NULL;
+	put("usr/10-a.policy", "match gpe\n 1 -> log\n", 0644);
+	put("usr/20-b.policy", "match gpe\n 2 -> log\n", 0644);
+	put("usr/30-c.policy", "match gpe\n 3 -> log\n", 0644);
+	put("etc/20-b.policy", "match gpe\n 22 -> log\n", 0644);	/* overrides */
+	put("etc/15-local.policy", "match gpe\n 15 -> log\n", 0644);
+	snprintf(path, sizeof(path), "%s/30-c.policy", etc);
+	CHECK_EQ_INT(symlink("/dev/null", path), 0);			/* masks */
+	CHECK_EQ_INT(policy_load_dirs(&p, dirs, &plain), 0);
+	CHECK_EQ_INT(p.nrules, 3);
+	if (p.nrules == 3) {
+		CHECK_EQ_INT(p.rules[0].lo, 1);
+		CHECK_EQ_INT(p.rules[1].lo, 15);
+		CHECK_EQ_INT(p.rules[2].lo, 22);
+		CHECK_CONTAINS(p.rules[2].file, "/etc/20-b.policy");
+	}
+	policy_free(&p);
+	/* everything masked or absent: a clear error */
+	dirs[1] = NULL;
+	snprintf(path, sizeof(path), "rm -f %s/*.policy", etc);
+	CHECK_EQ_INT(system(path), 0);
+	CHECK_EQ_INT(policy_load_dirs(&p, dirs, &plain), -1);
+	CHECK_CONTAINS(p.error, "no policy: no *.policy file in");
+	policy_free(&p);
+	drop_dir();
+}

@@ -29,13 +29,14 @@ static const struct opt check_opts_table[] = {
 static void check_usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: acpitrace [-j] check [OPTIONS] FILE|DIR\n"
+		"Usage: acpitrace [-j] check [OPTIONS] [FILE|DIR]\n"
 		"Validate a dispatch policy and show its compiled rules, which devices\n"
 		"of this machine each one matched, and warnings (a kernel driver\n"
 		"already reporting the same events). Exit status 0 when valid.\n"
 		"Whoever runs it, check applies the trust rule of acpitrace run as root:\n"
 		"every file and directory of the policy must belong to root and be\n"
-		"writable by nobody else, or the policy is refused.\n\n");
+		"writable by nobody else, or the policy is refused. Without FILE|DIR:\n"
+		"the merged policy.d directories acpitrace run reads (acpitrace(8)).\n\n");
 	opt_usage(out, check_opts_table);
 }
 
@@ -61,10 +62,11 @@ int cmd_check(int argc, char **argv)
 		default: return err_usage("check", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
-	if (optind != argc - 1)
-		return err_usage("check", optind < argc ? "expected one FILE|DIR, got more" :
-				   "expected a policy FILE or DIR");
-	if (policy_load(&p, argv[optind], &env)) {
+	if (optind + 1 < argc)
+		return err_usage("check", "expected one FILE|DIR, got more");
+	/* no argument: the merged policy.d set that run reads without --policy */
+	if (optind == argc ? policy_load_dirs(&p, policy_default_dirs, &env) :
+			     policy_load(&p, argv[optind], &env)) {
 		if (g_opts.json) {
 			struct json j;
 

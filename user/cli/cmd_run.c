@@ -73,11 +73,14 @@ static const struct opt run_opts_table[] = {
 static void run_usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: acpitrace [-j] [-v] run --policy FILE|DIR [OPTIONS]\n"
+		"Usage: acpitrace [-j] [-v] run [--policy FILE|DIR] [OPTIONS]\n"
 		"Dispatch ACPI events to keys, switches, backlight, rfkill, LEDs and\n"
 		"commands as the policy says (README \"Dispatch\"). Runs in the\n"
 		"foreground and logs to stderr; SIGHUP reloads the policy, SIGTERM or\n"
-		"SIGINT exit.\n\n");
+		"SIGINT exit. Without --policy: the *.policy files of /etc/acpitrace/policy.d,\n"
+		"/usr/local/share/acpitrace/policy.d and /usr/share/acpitrace/policy.d\n"
+		"merged by name (the first directory wins; a link to /dev/null masks).\n"
+		"See acpitrace(8) and acpitrace.policy(5).\n\n");
 	opt_usage(out, run_opts_table);
 	fprintf(out, "On exit, -j prints the kernel's per-rule hit counters as one JSON line.\n");
 }
@@ -110,8 +113,6 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	}
 	if (optind < argc)
 		return err_usage("run", "unexpected argument '%s'", argv[optind]);
-	if (!o->policy)
-		return err_usage("run", "--policy FILE|DIR is required");
 	return 0;
 }
 
@@ -119,6 +120,11 @@ static void log_warnings(const struct policy *p)
 {
 	for (int i = 0; i < p->nwarnings; i++)
 		log_msg(LOG_WARN, "%s", p->warnings[i]);
+}
+
+static const char *policy_name(const struct run_state *st)
+{
+	return st->o->policy ? st->o->policy : "policy.d";
 }
 
 /* Build a policy completely; only then make it the active one. */
@@ -134,7 +140,8 @@ static int load_policy(struct run_state *st, bool first)
 	char err[256];
 	int nnames;
 
-	if (policy_load(&np, st->o->policy, &env)) {
+	if (st->o->policy ? policy_load(&np, st->o->policy, &env) :
+			    policy_load_dirs(&np, policy_default_dirs, &env)) {
 		log_msg(LOG_ERR, "%s%s", np.error, first ? "" : "; keeping the previous policy");
 		policy_free(&np);
 		return -1;
@@ -149,7 +156,7 @@ static int load_policy(struct run_state *st, bool first)
 	nnames = policy_method_names(&np, names, AT_WATCH_MAX + 1);
 	if (nnames > AT_WATCH_MAX) {
 		log_msg(LOG_ERR, "%s: 'match method' blocks name more than %d methods%s",
-			st->o->policy, AT_WATCH_MAX, first ? "" : "; keeping the previous policy");
+			policy_name(st), AT_WATCH_MAX, first ? "" : "; keeping the previous policy");
 		goto refuse;
 	}
 	/* fills the inactive rule set, then flips to it: the last step that can fail */
@@ -165,7 +172,7 @@ static int load_policy(struct run_state *st, bool first)
 	log_warnings(&np);
 	policy_free(&st->pol);
 	st->pol = np;
-	log_msg(LOG_INFO, "policy %s: %d rules, %d kernel rules%s%s", st->o->policy, np.nrules,
+	log_msg(LOG_INFO, "policy %s: %d rules, %d kernel rules%s%s", policy_name(st), np.nrules,
 		np.nkrules, actions_input_devnode(&st->act) ? "; keys on " : "",
 		actions_input_devnode(&st->act) ? actions_input_devnode(&st->act) : "");
 	return 0;
@@ -259,7 +266,7 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 		actions_reap(&st->act, mono_ns());
 		if (reload) {
 			reload = 0;
-			log_msg(LOG_INFO, "SIGHUP: reloading %s", st->o->policy);
+			log_msg(LOG_INFO, "SIGHUP: reloading %s", policy_name(st));
 			acpi_sysfs_free(&st->sys);
 			acpi_sysfs_load(&st->sys, st->o->sysfs_root);
 			load_policy(st, false);

@@ -19,6 +19,14 @@
 
 /* Parse, resolve and compile FILE or DIR (its *.policy in name order). */
 int policy_load(struct policy *p, const char *path, const struct policy_env *env);
+/*
+ * The merged directories @dirs (NULL-terminated, first wins): *.policy in
+ * name order; a name in an earlier directory overrides the later ones, a
+ * symlink to /dev/null masks it.  policy_default_dirs: /etc/acpitrace,
+ * /usr/local/share/acpitrace, /usr/share/acpitrace (each .../policy.d).
+ */
+int policy_load_dirs(struct policy *p, const char *const *dirs, const struct policy_env *env);
+extern const char *const policy_default_dirs[];
 /* The same for text in memory (tests, fuzzing); includes are refused. */
 int policy_load_text(struct policy *p, const char *name, const char *text,
 		     size_t len, const struct policy_env *env);

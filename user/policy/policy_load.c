@@ -38,6 +38,7 @@
 #define MAX_RULES	(4 * AT_POLICY_MAX)
 
 static int load_path(struct parser *ps, const char *path, int col);
+static int finish(struct policy *p, const struct policy_env *env);
 
 static int stmt_include(struct parser *ps, struct token *t, int n)
 {
@@ -255,6 +256,104 @@ static int load_path(struct parser *ps, const char *path, int col)
 	if (S_ISDIR(st.st_mode))
 		return check_trust(ps, path, col) ? -1 : load_dir(ps, path, col);
 	return load_file(ps, path, col);
+}
+
+/* ---- the merged policy directories (no --policy) --------------------- */
+
+const char *const policy_default_dirs[] = {
+	"/etc/acpitrace/policy.d",		/* the administrator's */
+	"/usr/local/share/acpitrace/policy.d",	/* make install's default PREFIX */
+	"/usr/share/acpitrace/policy.d",	/* the package's */
+	NULL,
+};
+
+/* Whether @path is a symlink to /dev/null: the file of that name is masked. */
+static bool masked(const char *path)
+{
+	char target[32];
+	ssize_t n = readlink(path, target, sizeof(target) - 1);
+
+	if (n < 0)
+		return false;
+	target[n] = '\0';
+	return !strcmp(target, "/dev/null");
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every *.policy name of every directory, sorted, each once. */
+static int merged_names(const char *const *dirs, char ***out)
+{
+	char **names = NULL;
+	int n = 0;
+
+	for (int d = 0; dirs[d]; d++) {
+		struct dirent **list;
+		int k = scandir(dirs[d], &list, policy_file_filter, NULL);
+
+		for (int i = 0; i < k; i++) {
+			bool seen = false;
+			void *grown;
+
+			for (int j = 0; j < n && !seen; j++)
+				seen = !strcmp(names[j], list[i]->d_name);
+			grown = seen ? names : realloc(names, (n + 1) * sizeof(*names));
+			if (grown) {
+				names = grown;
+				if (!seen && (names[n] = strdup(list[i]->d_name)))
+					n++;
+			}
+			free(list[i]);
+		}
+		if (k > 0)
+			free(list);
+	}
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
+	*out = names;
+	return n;
+}
+
+/*
+ * As systemd and udev treat their rule directories: files are taken in
+ * name order across @dirs; of files with the same name, the one in the
+ * earliest directory wins, and a symlink to /dev/null there masks it.
+ */
+int policy_load_dirs(struct policy *p, const char *const *dirs, const struct policy_env *env)
+{
+	struct parser ps = { .p = p, .env = env, .cur_block = -1 };
+	char **names, full[PATH_MAX];
+	int n, err = 0, loaded = 0;
+
+	memset(p, 0, sizeof(*p));
+	n = merged_names(dirs, &names);
+	for (int i = 0; i < n; i++) {
+		for (int d = 0; !err && dirs[d]; d++) {
+			struct stat st;
+
+			snprintf(full, sizeof(full), "%s/%s", dirs[d], names[i]);
+			if (lstat(full, &st))
+				continue;
+			if (!masked(full) && !(err = check_trust(&ps, dirs[d], 1)))
+				err = load_file(&ps, full, 1);
+			loaded += !err && !masked(full);
+			break;
+		}
+		free(names[i]);
+	}
+	free(names);
+	if (err)
+		return -1;
+	if (!loaded) {
+		snprintf(p->error, sizeof(p->error), "no policy: no *.policy file in %s%s%s (or "
+			 "all masked); put one there or pass --policy", dirs[0],
+			 dirs[1] ? " or " : "", dirs[1] ? dirs[1] : "");
+		return -1;
+	}
+	return finish(p, env);
 }
 
 /* ---- resolving against this machine --------------------------------- */
