@@ -3,7 +3,7 @@
 # As root: installs what is missing. Otherwise: prints the apt-get line.
 set -euo pipefail
 
-BUILD=(make gcc clang llvm pkg-config libbpf-dev bpftool libelf-dev zlib1g-dev libevdev-dev libmicrohttpd-dev libncurses-dev)
+BUILD=(make gcc clang llvm pkg-config libbpf-dev bpftool libelf-dev zlib1g-dev libevdev-dev libmicrohttpd-dev libncurses-dev libsystemd-dev)
 # the QEMU guest tests: kernels come from Debian's linux-image packages,
 # fetched by tools/vm/kernel into a cache at test time
 TEST=(qemu-system-x86 busybox-static acpica-tools cpio xz-utils kmod jq prometheus bpftrace)

@@ -30,6 +30,7 @@
 #include "acpi/wmi_owner.h"
 #include "lib/time.h"
 #include "lib/ready_file.h"
+#include "lib/service.h"
 #include "lib/errmsg.h"
 #include "lib/opt.h"
 
@@ -254,6 +255,13 @@ static void print_stats(struct run_state *st)
 	free(hits);
 }
 
+/* READY=1 with what runs, for systemctl status. */
+static void notify_ready(const struct run_state *st)
+{
+	service_notify("READY=1\nSTATUS=dispatching: %u hooks attached, %d rules (%d in the kernel)",
+		       st->tr.plan.attached, st->pol.nrules, st->pol.nkrules);
+}
+
 static int loop(struct run_state *st, struct ring_buffer *rb)
 {
 	while (!stop) {
@@ -267,9 +275,12 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 		if (reload) {
 			reload = 0;
 			log_msg(LOG_INFO, "SIGHUP: reloading %s", policy_name(st));
+			service_reloading();
 			acpi_sysfs_free(&st->sys);
 			acpi_sysfs_load(&st->sys, st->o->sysfs_root);
 			load_policy(st, false);
+			/* done or refused: either way the daemon serves again */
+			notify_ready(st);
 		}
 	}
 	ring_buffer__consume(rb);
@@ -327,7 +338,9 @@ int cmd_run(int argc, char **argv)
 		log_msg(LOG_ERR, "cannot create %s: %s", o.ready_file, strerror(errno));
 		goto out;
 	}
+	notify_ready(&st);
 	err = loop(&st, rb);
+	service_notify("STOPPING=1");
 	print_stats(&st);
 out:
 	ring_buffer__free(rb);
