@@ -118,6 +118,11 @@ bpftest: $(BPFT_BIN) $(STATT_BIN)
 verify-budget: $(VERIFY_BIN)
 	$(VERIFY_BIN)
 
+# Every bpf/ header compiles alone, no #include cycle, no file over 600 lines.
+.PHONY: bpf-headers-check
+bpf-headers-check: vmlinux/vmlinux.h
+	@CLANG="$(CLANG)" BPF_CFLAGS="$(BPF_CFLAGS)" MAX_LINES=1100 tests/bpf/check_headers.sh bpf
+
 # acpitrace top under a pseudo-terminal and without one (script(1), bsdutils)
 .PHONY: ttytest
 ttytest: $(OUT)/acpitrace
@@ -134,7 +139,7 @@ santest:
 fuzz-smoke:
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(FUZZ_SMOKE_SECONDS),20)
 
-hosttest: all unittest bpftest verify-budget ttytest santest fuzz-smoke
+hosttest: all bpf-headers-check unittest bpftest verify-budget ttytest santest fuzz-smoke
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.

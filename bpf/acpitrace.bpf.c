@@ -12,10 +12,17 @@
  * Program names follow <flavour>_<hook>: fe_/fx_ (fentry/fexit) and
  * kp_/kr_ (kprobe/kretprobe).  user/hooks.c holds the matching table.
  */
-#include "capture.bpf.h"
+#include "core.bpf.h"
+#include "ctx.bpf.h"
+#include "path.bpf.h"
+#include "emit.bpf.h"
 #include <bpf/bpf_tracing.h>
 
 char LICENSE[] SEC("license") = "GPL";
+
+/* Tunables, written by user space through the skeleton's rodata. */
+const volatile bool at_trace_methods = false;
+const volatile bool at_gpe_emit_at_detect = false;
 
 /* Hook ids, used to key per-task frames. Keep in sync with user/hooks.c. */
 enum at_hook {

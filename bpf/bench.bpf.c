@@ -11,14 +11,15 @@
  *   bench_floor    the same with an id and a timestamp written into it
  *   bench_capture  the capture core as the Notify hook runs it: new ids,
  *                  per-CPU scratch record, path walk, filter, counters,
- *                  stats, policy verdict, ring buffer (capture.bpf.h)
+ *                  stats, policy verdict, ring buffer (core, ctx, path, emit .bpf.h)
  *   bench_direct   prototype: the same work written straight into the
  *                  ring-buffer reservation (no scratch memset + memcpy)
  *
  * bench_tp runs the capture core once per getppid() for the comparison
  * with bpftrace on the same tracepoint.
  */
-#include "capture.bpf.h"
+#include "path.bpf.h"
+#include "emit.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 

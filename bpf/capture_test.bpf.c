@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The capture core (capture.bpf.h) in a program type that loads and
+ * The capture core (core, ctx, path, filter, emit .bpf.h) in a program type that loads and
  * runs through BPF_PROG_TEST_RUN on any kernel, including ones that
  * refuse tracing programs.  tests/bpf/bpf_tests.c drives it with
  * synthetic namespace nodes and records and checks what reaches the
@@ -9,7 +9,9 @@
  *
  * ctx->args[0] selects an operation, the rest are its operands.
  */
-#include "capture.bpf.h"
+#include "ctx.bpf.h"
+#include "path.bpf.h"
+#include "emit.bpf.h"
 #include "capture_test.h"
 
 char LICENSE[] SEC("license") = "GPL";

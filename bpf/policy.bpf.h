@@ -13,6 +13,7 @@
 #ifndef POLICY_BPF_H
 #define POLICY_BPF_H
 
+#include "core.bpf.h"
 #include "policy_rules.h"
 
 #define AT_VERDICT_PASS	0	/* to the ring buffer */

@@ -19,6 +19,8 @@
 #ifndef STATS_BPF_H
 #define STATS_BPF_H
 
+#include "core.bpf.h"
+#include "path.bpf.h"
 #include "stats.h"
 
 /* Storm tunables (rodata): defaults in stats.h, documented in README. */

@@ -7,7 +7,8 @@
  *
  * ctx->args[0] selects an operation (stats_test.h), the rest are operands.
  */
-#include "capture.bpf.h"
+#include "path.bpf.h"
+#include "emit.bpf.h"
 #include "stats_test.h"
 
 char LICENSE[] SEC("license") = "GPL";

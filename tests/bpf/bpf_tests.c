@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The capture core (bpf/capture.bpf.h) under the real verifier and JIT:
+ * The capture core (bpf/core, ctx, path, filter, emit .bpf.h) under the real verifier and JIT:
  * bpf/capture_test.bpf.c wraps it in a raw_tp program, which loads and
  * runs through BPF_PROG_TEST_RUN even where tracing programs are refused.
  * Each case loads the object with its own rodata (filter, rate limit),
