@@ -768,7 +768,7 @@ static __always_inline int hook_method_exit(__u32 status)
 	e = at_new_event(SLOT_TASK, AT_SRC_METHOD, &f->self, f->aux[0]);
 	if (e) {
 		e->context = f->self.kind;
-		e->subtype = 0xff;	/* evaluation, not a GPE dispatch */
+		e->subtype = AT_METHOD_EVAL;	/* not a GPE dispatch */
 		e->result = status;
 		at_read_path(&e->path, (void *)f->arg[0]);
 		method_result(e, (void *)f->arg[1]);
@@ -852,6 +852,17 @@ static __always_inline bool args_load(__u32 hook, __u64 *a)
 }
 
 /* ---- Attach points ---------------------------------------------------- */
+
+/*
+ * Storms that stopped dead (stats.bpf.h): not attached anywhere, user
+ * space runs it about once a second with BPF_PROG_TEST_RUN.
+ */
+SEC("raw_tp")
+int at_stats_sweep(void *ctx)
+{
+	at_stats_sweep_at(bpf_ktime_get_ns());
+	return 0;
+}
 
 SEC("fentry/acpi_ev_sci_xrupt_handler")
 int BPF_PROG(fe_sci, void *context) { return hook_sci_enter(); }

@@ -46,40 +46,39 @@ static __always_inline bool at_rate_ok(__u32 src, __u64 now)
 }
 
 /*
- * Count, filter, rate limit and submit one record.  Returns 0 when the
- * record reached the ring buffer, 1 filtered, 2 rate limited, 3 dropped.
+ * Count, filter, rate limit and submit one record; what happened to it.
  * @src must be e->source, passed as the hook's constant: read back from
  * the record (map memory) it is unknown to the verifier, which then walks
  * the accounting of every source in every hook.
  */
-static __always_inline int at_emit(const struct at_event *e, const __u32 src)
+static __always_inline enum at_emit_result at_emit(const struct at_event *e, const __u32 src)
 {
 	struct at_counters *c;
 	struct at_event *slot;
 
 	if (src >= AT_SRC_MAX || src != e->source)
-		return 1;
+		return AT_EMIT_FILTERED;
 	c = at_counter(src);
 	if (!c)
-		return 1;
+		return AT_EMIT_FILTERED;
 	c->seen++;
 	if (!at_filter_pass(e)) {
 		c->filtered++;
-		return 1;
+		return AT_EMIT_FILTERED;
 	}
 	at_stats_account(e, src);
 	if (at_policy_verdict(e) == AT_VERDICT_DROP)
-		return 1;
+		return AT_EMIT_FILTERED;
 	if (!at_rate_ok(src, e->ts_ns)) {
 		c->ratelimited++;
-		return 2;
+		return AT_EMIT_RATELIMITED;
 	}
 	slot = at_ring_reserve(c);
 	if (!slot)
-		return 3;
+		return AT_EMIT_DROPPED;
 	__builtin_memcpy(slot, e, sizeof(*slot));
 	at_ring_submit(slot, c);
-	return 0;
+	return AT_EMIT_SENT;
 }
 
 #endif /* AT_EMIT_BPF_H */

@@ -117,7 +117,7 @@ static int drain(struct fixture *f)
 
 static void t_path_walk(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == 0, "record not emitted");
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == AT_EMIT_SENT, "record not emitted");
 	CHECK(drain(f) == 1, "expected one record");
 	CHECK(f->last.source == AT_SRC_NOTIFY && f->last.number == 1, "wrong record");
 	CHECK(f->last.path.depth == 3, "depth %u", f->last.path.depth);
@@ -126,7 +126,7 @@ static void t_path_walk(struct fixture *f)
 	CHECK(f->last.path.seg[2] == SEG("_SB_"), "seg2 %08x", f->last.path.seg[2]);
 	CHECK(f->last.id && f->last.chain == f->last.id && !f->last.parent, "root identity");
 	CHECK(counters(f, AT_SRC_NOTIFY).emitted == 1, "emitted counter");
-	CHECK(emit(f, AT_SRC_NOTIFY, 0, 1) == 0, "root node record");
+	CHECK(emit(f, AT_SRC_NOTIFY, 0, 1) == AT_EMIT_SENT, "root node record");
 	drain(f);
 	CHECK(f->last.path.depth == 0, "the root has no segments, depth %u", f->last.path.depth);
 }
@@ -164,11 +164,11 @@ static void t_path_cache(struct fixture *f)
 /* at_emit's source must be the record's: a hook passing another one loses it, visibly */
 static void t_source_mismatch(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_NOTIFY | (AT_SRC_GPE + 1) << 8, 3, 1) == 1, "mismatch not refused");
+	CHECK(emit(f, AT_SRC_NOTIFY | (AT_SRC_GPE + 1) << 8, 3, 1) == AT_EMIT_FILTERED, "mismatch not refused");
 	CHECK(drain(f) == 0, "a refused record reached the ring buffer");
 	CHECK(counters(f, AT_SRC_NOTIFY).seen == 0 && counters(f, AT_SRC_GPE).seen == 0,
 	      "a refused record was counted");
-	CHECK(emit(f, AT_SRC_NOTIFY | (AT_SRC_NOTIFY + 1) << 8, 3, 1) == 0, "same source refused");
+	CHECK(emit(f, AT_SRC_NOTIFY | (AT_SRC_NOTIFY + 1) << 8, 3, 1) == AT_EMIT_SENT, "same source refused");
 	CHECK(drain(f) == 1, "one record");
 }
 
@@ -187,8 +187,8 @@ static void t_ids_unique(struct fixture *f)
 
 static void t_filter_source(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_GPE, -1, 1) == 1, "gpe should be filtered");
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == 0, "notify should pass");
+	CHECK(emit(f, AT_SRC_GPE, -1, 1) == AT_EMIT_FILTERED, "gpe should be filtered");
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == AT_EMIT_SENT, "notify should pass");
 	CHECK(drain(f) == 1, "only the notify reaches the ring buffer");
 	CHECK(counters(f, AT_SRC_GPE).filtered == 1, "filtered counter");
 	CHECK(counters(f, AT_SRC_GPE).seen == 1, "seen counter");
@@ -197,33 +197,33 @@ static void t_filter_source(struct fixture *f)
 
 static void t_filter_path_exact(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == 0, "\\_SB.PCI0.S30 should pass");
-	CHECK(emit(f, AT_SRC_NOTIFY, 2, 1) == 1, "\\_SB.PCI0 is not the exact path");
-	CHECK(emit(f, AT_SRC_NOTIFY, 5, 1) == 1, "\\_GPE._E01 should be filtered");
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == AT_EMIT_SENT, "\\_SB.PCI0.S30 should pass");
+	CHECK(emit(f, AT_SRC_NOTIFY, 2, 1) == AT_EMIT_FILTERED, "\\_SB.PCI0 is not the exact path");
+	CHECK(emit(f, AT_SRC_NOTIFY, 5, 1) == AT_EMIT_FILTERED, "\\_GPE._E01 should be filtered");
 	CHECK(drain(f) == 1, "one record");
 }
 
 static void t_filter_path_prefix(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == 0, "S30 is under \\_SB");
-	CHECK(emit(f, AT_SRC_NOTIFY, 2, 1) == 0, "PCI0 is under \\_SB");
-	CHECK(emit(f, AT_SRC_NOTIFY, 5, 1) == 1, "\\_GPE is not under \\_SB");
-	CHECK(emit(f, AT_SRC_NOTIFY, -1, 1) == 1, "no path never matches a path filter");
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == AT_EMIT_SENT, "S30 is under \\_SB");
+	CHECK(emit(f, AT_SRC_NOTIFY, 2, 1) == AT_EMIT_SENT, "PCI0 is under \\_SB");
+	CHECK(emit(f, AT_SRC_NOTIFY, 5, 1) == AT_EMIT_FILTERED, "\\_GPE is not under \\_SB");
+	CHECK(emit(f, AT_SRC_NOTIFY, -1, 1) == AT_EMIT_FILTERED, "no path never matches a path filter");
 	CHECK(drain(f) == 2, "two records");
 }
 
 static void t_filter_value(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 0x80) == 0, "value 0x80 passes");
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 0x81) == 1, "value 0x81 filtered");
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 0x80) == AT_EMIT_SENT, "value 0x80 passes");
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 0x81) == AT_EMIT_FILTERED, "value 0x81 filtered");
 	CHECK(drain(f) == 1, "one record");
 }
 
 static void t_filter_gpe(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_GPE, 4, 0x6e) == 0, "GPE 0x6e passes");
-	CHECK(emit(f, AT_SRC_GPE, 4, 0x6f) == 1, "GPE 0x6f filtered");
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 0x6e) == 1, "a GPE filter only passes GPEs");
+	CHECK(emit(f, AT_SRC_GPE, 4, 0x6e) == AT_EMIT_SENT, "GPE 0x6e passes");
+	CHECK(emit(f, AT_SRC_GPE, 4, 0x6f) == AT_EMIT_FILTERED, "GPE 0x6f filtered");
+	CHECK(emit(f, AT_SRC_NOTIFY, 3, 0x6e) == AT_EMIT_FILTERED, "a GPE filter only passes GPEs");
 	CHECK(drain(f) == 1, "one record");
 }
 
@@ -234,8 +234,8 @@ static void t_rate_limit(struct fixture *f)
 	for (int i = 0; i < 5; i++) {
 		uint64_t r = emit(f, AT_SRC_WMI, -1, i);
 
-		ok += r == 0;
-		limited += r == 2;
+		ok += r == AT_EMIT_SENT;
+		limited += r == AT_EMIT_RATELIMITED;
 	}
 	/* the 1 s window may roll over once during the loop */
 	CHECK(ok >= 3 && ok <= 5 && ok + limited == 5, "ok %d limited %d", ok, limited);
