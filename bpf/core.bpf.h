@@ -167,13 +167,22 @@ static __always_inline struct at_event *at_new_event(__u32 slot_idx, __u8 source
 	return e;
 }
 
-/* A ring-buffer slot for one record; a full ring buffer counts a drop on @c. */
+/*
+ * A ring-buffer slot for one record; a full ring buffer counts a drop on @c.
+ * The slot is tested first and alone: 6.1's verifier cannot tell that a
+ * reservation it already knows is non-NULL is not NULL on a second test
+ * (which `!slot && c` made clang emit), walks that impossible path and
+ * reports the reservation as leaked.
+ */
 static __always_inline struct at_event *at_ring_reserve(struct at_counters *c)
 {
 	struct at_event *slot = bpf_ringbuf_reserve(&events, sizeof(*slot), 0);
 
-	if (!slot && c)
-		c->dropped++;
+	if (!slot) {
+		if (c)
+			c->dropped++;
+		return NULL;
+	}
 	return slot;
 }
 
