@@ -31,9 +31,13 @@ endif
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux -Ibpf \
 	      -Wall -Werror -Wno-unused-function
 
-BPF_SRCS  := bpf/acpitrace.bpf.c bpf/capture_test.bpf.c bpf/stats_test.bpf.c bpf/bench.bpf.c
+# The product's BPF object (bpf/), the test programs (tests/bpf/progs/) and
+# the benchmark's (tools/bench/); every skeleton lands in $(OUT).
+BPF_SRCS  := bpf/acpitrace.bpf.c tests/bpf/progs/capture_test.bpf.c \
+	     tests/bpf/progs/stats_test.bpf.c tools/bench/bench.bpf.c
 BPF_HDRS  := $(wildcard bpf/*.h bpf/hooks/*.h)
-SKELS     := $(patsubst bpf/%.bpf.c,$(OUT)/%.skel.h,$(BPF_SRCS))
+BPF_TEST_HDRS := $(wildcard tests/bpf/progs/*.h)
+SKELS     := $(patsubst %.bpf.c,$(OUT)/%.skel.h,$(notdir $(BPF_SRCS)))
 
 USER_SRCS := $(wildcard user/*.c)
 USER_OBJS := $(patsubst user/%.c,$(OUT)/user/%.o,$(USER_SRCS))
@@ -42,8 +46,6 @@ LIB_OBJS  := $(filter-out $(OUT)/user/main.o,$(USER_OBJS))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BIN  := $(OUT)/tests/unit_tests
 BPFT_BIN  := $(OUT)/tests/bpf_tests
-STATT_BIN := $(OUT)/tests/stats_tests
-VERIFY_BIN := $(OUT)/tests/verify_budget
 
 .PHONY: all clean test hosttest unittest bpftest vmtest demo deps vmlinux fuzz
 .DELETE_ON_ERROR:
@@ -53,6 +55,12 @@ all: $(OUT)/acpitrace
 
 $(OUT)/%.bpf.o: bpf/%.bpf.c $(BPF_HDRS) vmlinux/vmlinux.h | $(OUT)
 	$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+
+$(OUT)/%.bpf.o: tests/bpf/progs/%.bpf.c $(BPF_HDRS) $(BPF_TEST_HDRS) vmlinux/vmlinux.h | $(OUT)
+	$(CLANG) $(BPF_CFLAGS) -Itests/bpf/progs -c $< -o $@
+
+$(OUT)/%.bpf.o: tools/bench/%.bpf.c $(BPF_HDRS) $(BPF_TEST_HDRS) vmlinux/vmlinux.h | $(OUT)
+	$(CLANG) $(BPF_CFLAGS) -Itests/bpf/progs -c $< -o $@
 
 $(OUT)/%.skel.h: $(OUT)/%.bpf.o
 	$(BPFTOOL) gen skeleton $< > $@
@@ -69,16 +77,10 @@ $(OUT)/tests/%.o: tests/unit/%.c $(wildcard user/*.h) $(SKELS) | $(OUT)/tests
 $(UNIT_BIN): $(patsubst tests/unit/%.c,$(OUT)/tests/%.o,$(UNIT_SRCS)) $(LIB_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(BPFT_BIN): tests/bpf/bpf_tests.c tests/bpf/bpf_check.h $(LIB_OBJS) $(SKELS) | $(OUT)/tests
-	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) tests/bpf/bpf_tests.c $(LIB_OBJS) $(LDLIBS) -o $@
-
-$(STATT_BIN): tests/bpf/stats_tests.c tests/bpf/bpf_check.h $(LIB_OBJS) $(SKELS) | $(OUT)/tests
-	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) tests/bpf/stats_tests.c $(LIB_OBJS) $(LDLIBS) -o $@
-
-$(VERIFY_BIN): tests/bpf/verify_budget.c tests/bpf/bpf_check.h $(OUT)/user/verifier_stats.o \
-	       $(OUT)/user/json.o $(SKELS) | $(OUT)/tests
-	$(CC) $(CFLAGS) $(LDFLAGS) tests/bpf/verify_budget.c $(OUT)/user/verifier_stats.o \
-		$(OUT)/user/json.o $(LDLIBS) -o $@
+# One runner for the BPF tests: capture core, health stats, verifier budget.
+BPFT_SRCS := $(wildcard tests/bpf/*.c)
+$(BPFT_BIN): $(BPFT_SRCS) tests/bpf/bpf_check.h $(BPF_TEST_HDRS) $(LIB_OBJS) $(SKELS) | $(OUT)/tests
+	$(CC) $(CFLAGS) -Itests/bpf/progs $(LDFLAGS) $(BPFT_SRCS) $(LIB_OBJS) $(LDLIBS) -o $@
 
 # Dispatch: the guest helper that reads the acpitrace input device, and the
 # policy parser's libFuzzer target (make fuzz FUZZ_SECONDS=30).
@@ -108,20 +110,20 @@ $(OUT) $(OUT)/user $(OUT)/tests:
 unittest: $(UNIT_BIN)
 	$(UNIT_BIN)
 
-bpftest: $(BPFT_BIN) $(STATT_BIN)
-	$(BPFT_BIN)
-	$(STATT_BIN)
+bpftest: $(BPFT_BIN)
+	$(BPFT_BIN) capture stats
 
 # Every BPF program under this kernel's verifier, with its statistics;
 # fails above 20 % of the 1 M processed-instruction limit.
 .PHONY: verify-budget
-verify-budget: $(VERIFY_BIN)
-	$(VERIFY_BIN)
+verify-budget: $(BPFT_BIN)
+	$(BPFT_BIN) budget
 
-# Every bpf/ header compiles alone, no #include cycle, no file over 600 lines.
+# Every BPF header (bpf/, tests/bpf/progs/) compiles alone; no #include
+# cycle, no file over 600 lines there.
 .PHONY: bpf-headers-check
 bpf-headers-check: vmlinux/vmlinux.h
-	@CLANG="$(CLANG)" BPF_CFLAGS="$(BPF_CFLAGS)" tests/bpf/check_headers.sh bpf
+	@CLANG="$(CLANG)" BPF_CFLAGS="$(BPF_CFLAGS) -Itests/bpf/progs" tests/bpf/check_headers.sh bpf tests/bpf/progs
 
 # acpitrace top under a pseudo-terminal and without one (script(1), bsdutils)
 .PHONY: ttytest
