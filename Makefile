@@ -41,8 +41,11 @@ LDLIBS    := -lbpf -lelf -lz -levdev -lncurses -ltinfo
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux -Ibpf \
 	      -Wall -Werror -Wno-unused-function
 
-BPF_SRCS  := bpf/acpitrace.bpf.c bpf/capture_test.bpf.c bpf/stats_test.bpf.c bpf/bench.bpf.c
-SKELS     := $(patsubst bpf/%.bpf.c,$(BPF_OUT)/%.skel.h,$(BPF_SRCS))
+# The product's BPF object (bpf/), the test programs (tests/bpf/progs/) and
+# the benchmark's (tools/bench/); every skeleton lands in $(BPF_OUT).
+BPF_SRCS  := bpf/acpitrace.bpf.c tests/bpf/progs/capture_test.bpf.c \
+	     tests/bpf/progs/stats_test.bpf.c tools/bench/bench.bpf.c
+SKELS     := $(patsubst %.bpf.c,$(BPF_OUT)/%.skel.h,$(notdir $(BPF_SRCS)))
 
 USER_SRCS := $(sort $(wildcard user/*/*.c))
 USER_OBJS := $(patsubst %.c,$(OUT)/%.o,$(USER_SRCS))
@@ -52,8 +55,8 @@ UNIT_SRCS := $(sort $(wildcard tests/unit/*.c))
 UNIT_OBJS := $(patsubst %.c,$(OUT)/%.o,$(UNIT_SRCS))
 UNIT_BIN  := $(OUT)/tests/unit_tests
 BPFT_BIN  := $(OUT)/tests/bpf_tests
-STATT_BIN := $(OUT)/tests/stats_tests
-VERIFY_BIN := $(OUT)/tests/verify_budget
+BPFT_SRCS := $(sort $(wildcard tests/bpf/*.c))
+BPFT_OBJS := $(patsubst %.c,$(OUT)/%.o,$(BPFT_SRCS))
 BENCH_SRCS := tools/bench/bench.c tools/bench/bench_util.c tools/bench/guest.c
 BENCH_OBJS := $(patsubst %.c,$(OUT)/%.o,$(BENCH_SRCS))
 BENCH_BIN := $(OUT)/tools/bench/bench
@@ -63,7 +66,7 @@ EVREAD    := $(OUT)/tools/evread
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
 .PHONY: all clean help test hosttest unittest bpftest ttytest santest fuzz fuzz-smoke \
-	depcheck bench bench-smoke deps vmlinux demo vmtest verify-budget check
+	depcheck bench bench-smoke deps vmlinux demo vmtest verify-budget check bpf-headers-check
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -81,6 +84,7 @@ help:
 	@echo '  ttytest      acpitrace top under a pseudo-terminal and without one'
 	@echo '  santest      the unit tests under ASan/UBSan, in $(OUT)/san'
 	@echo '  depcheck     fail on an #include cycle or an upward include in user/'
+	@echo '  bpf-headers-check  every BPF header compiles alone; no cycle, no file over 600 lines'
 	@echo '  fuzz         fuzz the policy parser (FUZZ_SECONDS=$(FUZZ_SECONDS))'
 	@echo '  fuzz-smoke   the same for 20 s (FUZZ_SMOKE_SECONDS)'
 	@echo '  bench        the benchmarks (README "Performance")'
@@ -98,6 +102,16 @@ $(BPF_OUT)/%.bpf.o: bpf/%.bpf.c vmlinux/vmlinux.h
 	$(call msg,BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
+$(BPF_OUT)/%.bpf.o: tests/bpf/progs/%.bpf.c vmlinux/vmlinux.h
+	@mkdir -p $(@D)
+	$(call msg,BPF,$@)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -Itests/bpf/progs $(DEPFLAGS) -c $< -o $@
+
+$(BPF_OUT)/%.bpf.o: tools/bench/%.bpf.c vmlinux/vmlinux.h
+	@mkdir -p $(@D)
+	$(call msg,BPF,$@)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -Itests/bpf/progs $(DEPFLAGS) -c $< -o $@
+
 $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 	$(call msg,GEN,$@)
 	$(Q)$(BPFTOOL) gen skeleton $< > $@
@@ -108,7 +122,7 @@ $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 
 $(OUT)/user/diag/metrics_http.o: EXTRA_CFLAGS = $(if $(MHD_SONAME),-DMHD_SONAME='"$(MHD_SONAME)"')
 $(OUT)/tests/unit/%.o: EXTRA_CFLAGS = -Itests/unit
-$(OUT)/tests/bpf/%.o: EXTRA_CFLAGS = -Itests/unit $(BPFT_CPPFLAGS)
+$(OUT)/tests/bpf/%.o: EXTRA_CFLAGS = -Itests/unit -Itests/bpf/progs $(BPFT_CPPFLAGS)
 $(OUT)/tools/bench/%.o: EXTRA_CFLAGS = -Itools/bench
 
 $(OUT)/%.o: %.c | $(SKELS)
@@ -127,13 +141,8 @@ $(UNIT_BIN): $(UNIT_OBJS) $(LIB_OBJS)
 	$(link)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(BPFT_BIN) $(STATT_BIN): $(OUT)/tests/%: $(OUT)/tests/bpf/%.o $(LIB_OBJS)
-	@mkdir -p $(@D)
-	$(link)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
-
-$(VERIFY_BIN): $(OUT)/tests/bpf/verify_budget.o $(OUT)/user/capture/verifier_stats.o \
-	       $(OUT)/user/lib/json.o
+# One runner for the BPF tests: capture core, health stats, verifier budget.
+$(BPFT_BIN): $(BPFT_OBJS) $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(link)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
@@ -177,7 +186,7 @@ fuzz-smoke:
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(FUZZ_SMOKE_SECONDS),20)
 
 -include $(patsubst %.o,%.d,$(USER_OBJS) $(UNIT_OBJS) $(BENCH_OBJS) $(FUZZ_OBJS)) \
-	 $(patsubst %,$(OUT)/tests/bpf/%.d,bpf_tests stats_tests verify_budget) $(EVREAD).d \
+	 $(patsubst %,$(OUT)/tests/bpf/%.d,capture_tests stats_tests verify_budget main) $(EVREAD).d \
 	 $(patsubst %.skel.h,%.bpf.d,$(SKELS))
 
 # --- Tests ------------------------------------------------------------------
@@ -185,14 +194,18 @@ fuzz-smoke:
 unittest: $(UNIT_BIN)
 	$(UNIT_BIN)
 
-bpftest: $(BPFT_BIN) $(STATT_BIN)
-	$(BPFT_BIN)
-	$(STATT_BIN)
+bpftest: $(BPFT_BIN)
+	$(BPFT_BIN) capture stats
 
 # Every BPF program under this kernel's verifier, with its statistics;
 # fails above 20 % of the 1 M processed-instruction limit.
-verify-budget: $(VERIFY_BIN)
-	$(VERIFY_BIN)
+verify-budget: $(BPFT_BIN)
+	$(BPFT_BIN) budget
+
+# Every BPF header (bpf/, tests/bpf/progs/) compiles alone; no #include
+# cycle, no file over 600 lines there.
+bpf-headers-check: vmlinux/vmlinux.h
+	@CLANG="$(CLANG)" BPF_CFLAGS="$(BPF_CFLAGS) -Itests/bpf/progs" tests/bpf/check_headers.sh bpf tests/bpf/progs
 
 # acpitrace top under a pseudo-terminal and without one (script(1), bsdutils)
 ttytest: $(OUT)/acpitrace
@@ -210,7 +223,7 @@ santest: $(SKELS)
 	$(MAKE) --no-print-directory OUT=$(OUT)/san BPF_OUT=$(BPF_OUT) CFLAGS="$(SAN_FLAGS)" \
 		LDFLAGS="-fsanitize=address,undefined" unittest
 
-hosttest: all depcheck unittest bpftest verify-budget ttytest santest fuzz-smoke
+hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest santest fuzz-smoke
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.

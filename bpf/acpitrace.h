@@ -50,6 +50,14 @@ enum at_gpe_dispatch {
 	AT_GPE_UNKNOWN = 0xff,	/* dispatch info was not reachable */
 };
 
+/*
+ * A method record (AT_SRC_METHOD) carries in subtype the dispatch type of
+ * the GPE whose _Lxx/_Exx ran, or this: a method evaluation (--methods, a
+ * watched name), no GPE.  Same value as AT_GPE_UNKNOWN, which a method
+ * record never carries (the dispatch type is read before the method runs).
+ */
+#define AT_METHOD_EVAL		0xff
+
 /* ACPI object types as returned by _WED (ACPI_TYPE_*). */
 enum at_obj_type {
 	AT_OBJ_NONE = 0,
@@ -57,6 +65,14 @@ enum at_obj_type {
 	AT_OBJ_STRING = 2,
 	AT_OBJ_BUFFER = 3,
 	AT_OBJ_PACKAGE = 4,
+};
+
+/* What at_emit() did with a record (the BPF test programs return it). */
+enum at_emit_result {
+	AT_EMIT_SENT = 0,	/* reached the ring buffer */
+	AT_EMIT_FILTERED,	/* filter, policy, or a source mismatch */
+	AT_EMIT_RATELIMITED,
+	AT_EMIT_DROPPED,	/* the ring buffer was full */
 };
 
 /* Record flags. */

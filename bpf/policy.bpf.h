@@ -10,9 +10,10 @@
  * Per event the cost is three hash lookups plus at most
  * AT_POLICY_FALLBACK_MAX rule comparisons, whatever the policy's size.
  */
-#ifndef POLICY_BPF_H
-#define POLICY_BPF_H
+#ifndef AT_POLICY_BPF_H
+#define AT_POLICY_BPF_H
 
+#include "core.bpf.h"
 #include "policy_rules.h"
 
 #define AT_VERDICT_PASS	0	/* to the ring buffer */
@@ -202,4 +203,4 @@ static __always_inline int at_policy_verdict(const struct at_event *e)
 	return at_policy_decide(e);
 }
 
-#endif
+#endif /* AT_POLICY_BPF_H */

@@ -16,9 +16,11 @@
  * Everything runs in the hooks' context (hard IRQ for the SCI): a few map
  * lookups and arithmetic, no loops over keys.
  */
-#ifndef STATS_BPF_H
-#define STATS_BPF_H
+#ifndef AT_STATS_BPF_H
+#define AT_STATS_BPF_H
 
+#include "core.bpf.h"
+#include "path.bpf.h"
 #include "stats.h"
 
 /* Storm tunables (rodata): defaults in stats.h, documented in README. */
@@ -68,8 +70,6 @@ static struct at_key_state at_stats_zero_state;
 
 #define AT_FNV_BASIS	0xcbf29ce484222325ULL
 #define AT_FNV_PRIME	0x100000001b3ULL
-#define AT_ETIME	62
-#define AT_ETIMEDOUT	110
 
 static __always_inline __u32 at_log2(__u64 v)
 {
@@ -165,7 +165,7 @@ static __always_inline bool at_key_of(const struct at_event *e, __u32 src,
 		*hist = AT_HIST_GED;
 		break;
 	case AT_SRC_METHOD:
-		if (e->subtype != 0xff) {
+		if (e->subtype != AT_METHOD_EVAL) {
 			k->source = AT_SRC_GPE;
 			*hist = AT_HIST_GPE_METHOD;
 			return false;
@@ -191,19 +191,16 @@ static __always_inline struct at_key_state *at_key_state_get(const struct at_key
 							     const struct at_event *e)
 {
 	struct at_key_state *s = bpf_map_lookup_elem(&key_state, k);
-	long err;
 
-	if (s)
-		goto name;
-	err = bpf_map_update_elem(&key_state, k, &at_stats_zero_state, BPF_NOEXIST);
-	if (err && err != -17 /* EEXIST: another CPU won */) {
-		at_overflow(k->source);
-		return NULL;
+	if (!s) {
+		if (at_map_insert(&key_state, k, &at_stats_zero_state)) {
+			at_overflow(k->source);
+			return NULL;
+		}
+		s = bpf_map_lookup_elem(&key_state, k);
+		if (!s)
+			return NULL;
 	}
-	s = bpf_map_lookup_elem(&key_state, k);
-	if (!s)
-		return NULL;
-name:
 	/* a GPE learns its method from the _Lxx/_Exx record */
 	if (!s->path.depth && e->path.depth)
 		s->path = e->path;
@@ -220,7 +217,7 @@ static __always_inline struct at_key_count *at_key_count_get(const struct at_key
 	if (c)
 		return c;
 	/* same bound as key_state, whose insert already counted any overflow */
-	bpf_map_update_elem(&key_counts, k, &zero, BPF_NOEXIST);
+	at_map_insert(&key_counts, k, &zero);
 	return bpf_map_lookup_elem(&key_counts, k);
 }
 
@@ -233,7 +230,7 @@ static __always_inline void at_ec_account(const struct at_event *e)
 		return;
 	if (e->result == 0) {
 		h->ok++;
-	} else if (e->result == -AT_ETIME || e->result == -AT_ETIMEDOUT) {
+	} else if (e->result == -ETIME || e->result == -ETIMEDOUT) {
 		h->timeout++;
 		if (cmd >= AT_EC_CMDS - 1)
 			cmd = AT_EC_CMDS - 1;
@@ -277,27 +274,18 @@ static __always_inline void at_storm_emit(const struct at_key *k,
 					  const struct at_key_state *s, __u8 kind,
 					  __u64 value, __u64 ns, __u64 parent, __u64 now)
 {
-	__u32 src = AT_SRC_STORM;
-	struct at_counters *c = bpf_map_lookup_elem(&counters, &src);
+	struct at_counters *c = at_counter(AT_SRC_STORM);
+	struct at_ctx self = { .id = at_alloc_id(), .ts = now };
 	struct at_event *r;
 
 	if (c)
 		c->seen++;
-	r = bpf_ringbuf_reserve(&events, sizeof(*r), 0);
-	if (!r) {
-		if (c)
-			c->dropped++;
+	/* built in the reservation: the hook's record still holds its scratch slot */
+	r = at_ring_reserve(c);
+	if (!r)
 		return;
-	}
-	__builtin_memset(r, 0, sizeof(*r));
-	r->ts_ns = now;
-	r->id = at_alloc_id();
-	r->chain = r->id;
-	r->parent = parent;
-	r->cpu = bpf_get_smp_processor_id();
-	r->pid = (__u32)bpf_get_current_pid_tgid();
-	bpf_get_current_comm(r->comm, sizeof(r->comm));
-	r->source = AT_SRC_STORM;
+	self.chain = self.id;
+	at_event_init(r, AT_SRC_STORM, &self, parent);
 	r->subtype = kind;
 	r->result = k->source;
 	r->number = k->number;
@@ -308,9 +296,7 @@ static __always_inline void at_storm_emit(const struct at_key *k,
 	__builtin_memcpy(r->data, &k->hash, 8);
 	__builtin_memcpy(r->data + 8, &s->storm_events, 8);
 	r->data_len = 16;
-	bpf_ringbuf_submit(r, 0);
-	if (c)
-		c->emitted++;
+	at_ring_submit(r, c);
 }
 
 /* Report the end once the rate fell under at_storm_end_pct of the threshold. */
@@ -448,12 +434,4 @@ static __always_inline void at_stats_sweep_at(__u64 now)
 	bpf_for_each_map_elem(&key_state, at_sweep_one, &now, 0);
 }
 
-/* Not attached anywhere: user space runs it with BPF_PROG_TEST_RUN. */
-SEC("raw_tp")
-int at_stats_sweep(void *ctx)
-{
-	at_stats_sweep_at(bpf_ktime_get_ns());
-	return 0;
-}
-
-#endif
+#endif /* AT_STATS_BPF_H */

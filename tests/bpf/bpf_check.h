@@ -1,16 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The checks and tallies both BPF test drivers (bpf_tests.c, stats_tests.c)
- * share: a failed CHECK marks the running case, case_end() prints and
- * counts it, summary() prints the totals and gives the exit status.
+ * The one assertion vocabulary of the BPF test runner (tests/bpf/main.c
+ * runs the suites: capture_tests.c, stats_tests.c, verify_budget.c).
+ *
+ *   case_begin(name)		a case starts
+ *   CHECK(cond, fmt, ...)	a failed check prints file:line, the condition
+ *				and the message, marks the case failed, and the
+ *				case carries on
+ *   case_end()			prints PASS/FAIL name, counts it
+ *   case_skip(name, fmt, ...)	a case that cannot run here (SKIP name: why)
+ *   case_fail(name, fmt, ...)	a case that failed before it could start
+ *   bpf_need_root(err)		whether a load error means "needs root"
  */
 #ifndef BPF_CHECK_H
 #define BPF_CHECK_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
-static int passed, failed, skipped;
-static int case_failed;
+extern int passed, failed, skipped;
+extern int case_failed;
 
 #define CHECK(cond, ...) do {						\
 	if (!(cond)) {							\
@@ -21,16 +30,16 @@ static int case_failed;
 	}								\
 } while (0)
 
-static inline void case_end(const char *name)
-{
-	printf("%s %s\n", case_failed ? "FAIL" : "PASS", name);
-	case_failed ? failed++ : passed++;
-}
+void case_begin(const char *name);
+void case_end(void);
+void case_skip(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void case_fail(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Loading failed for lack of privilege (not root, or EPERM): the cases skip. */
+bool bpf_need_root(int err);
 
-static inline int summary(void)
-{
-	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
-	return failed ? 1 : 0;
-}
+/* The suites; each runs its cases through the calls above. */
+void capture_suite(void);
+void stats_suite(void);
+void budget_suite(double budget_pct);
 
 #endif

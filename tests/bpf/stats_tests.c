@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The health accounting (bpf/stats.bpf.h) under the real verifier and JIT:
- * bpf/stats_test.bpf.c feeds synthetic records with chosen timestamps
+ * tests/bpf/progs/stats_test.bpf.c feeds synthetic records with chosen timestamps
  * through at_emit(); user/health.c reads the maps back exactly as
  * `acpitrace stats` does.  Covers per-key counters, GPE method time,
  * histograms, EC health, key overflow, the in-kernel filter, and the storm
@@ -20,16 +20,16 @@
 #include "bpf_check.h"
 #include "stats.h"
 #include "stats_test.h"
+#include "fake_ns.h"
 #include "stats_test.skel.h"
 #include "health.h"
-
 
 #define SEC_NS 1000000000ULL
 #define MS 1000000ULL
 /* a bucket boundary far from 0, so windows are easy to reason about */
 #define T0 (1000 * SEC_NS)
-#define NODE_LID 2
-#define NODE_L05 3
+#define NODE_LID FAKE_LID0
+#define NODE_L05 FAKE_L05
 
 struct fixture {
 	struct stats_test_bpf *skel;
@@ -80,11 +80,11 @@ static uint64_t run(struct fixture *f, uint64_t op, uint64_t a1, uint64_t a2, ui
 	uint64_t args[5] = { op, a1, a2, a3, a4 };
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args, .ctx_size_in = sizeof(args));
 
-	if (bpf_prog_test_run_opts(bpf_program__fd(f->skel->progs.stats_test), &opts)) {
-		fprintf(stderr, "  test run failed: %s\n", strerror(errno));
-		case_failed = 1;
+	int err = bpf_prog_test_run_opts(bpf_program__fd(f->skel->progs.stats_test), &opts);
+
+	CHECK(!err, "test run failed: %s", strerror(errno));
+	if (err)
 		return ~0ULL;
-	}
 	return f->skel->bss->result.ret;
 }
 
@@ -333,7 +333,7 @@ struct tcase {
 	bool notify_only;
 };
 
-int main(void)
+void stats_suite(void)
 {
 	static const struct tcase cases[] = {
 		{ "log2_and_window", test_log2_and_window, 0, 0, false },
@@ -354,15 +354,16 @@ int main(void)
 
 		if (setup(&f, cases[i].rate, cases[i].sources,
 			  cases[i].notify_only ? &flt : NULL)) {
-			printf("SKIP %s: cannot load the test program (%s; needs root)\n",
-			       cases[i].name, strerror(errno));
-			skipped++;
+			if (bpf_need_root(errno))
+				case_skip(cases[i].name, "loading BPF needs root (CAP_BPF, CAP_PERFMON)");
+			else
+				case_fail(cases[i].name, "cannot load stats_test.bpf.o: %s",
+					  strerror(errno));
 			continue;
 		}
-		case_failed = 0;
+		case_begin(cases[i].name);
 		cases[i].fn(&f);
-		case_end(cases[i].name);
+		case_end();
 		teardown(&f);
 	}
-	return summary();
 }

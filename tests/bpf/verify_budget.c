@@ -22,6 +22,7 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,7 @@
 #include "acpitrace.h"
 #include "stats.h"
 #include "bpf_check.h"
-#include "verifier_stats.h"
+#include "capture/verifier_stats.h"
 #include "capture_test.h"
 #include "stats_test.h"
 #include "acpitrace.skel.h"
@@ -39,10 +40,8 @@
 #include "capture_test.skel.h"
 #include "stats_test.skel.h"
 
-/* Share of the instruction limit a program may use (issue 10). */
-#define BUDGET_PCT	20.0
-
-static double budget_pct = BUDGET_PCT;
+/* Share of the instruction limit a program may use (issue 10): bpf_tests budget [PCT]. */
+static double budget_pct;
 static double worst_pct;
 static char worst_name[160];
 
@@ -144,13 +143,12 @@ static int load_checked(const char *name, struct bpf_object *obj, int min_progs)
 static void finish(const char *name, int err)
 {
 	if (err == -EPERM) {
-		printf("SKIP %s: loading BPF needs root (CAP_BPF, CAP_PERFMON)\n", name);
-		skipped++;
+		case_skip(name, "loading BPF needs root (CAP_BPF, CAP_PERFMON)");
+		case_failed = 0;
 		return;
 	}
 	CHECK(!err, "%s", strerror(-err));
-	case_end(name);
-	case_failed = 0;
+	case_end();
 }
 
 static void tracer_case(const struct switches *sw, const struct btf *vmlinux, bool list)
@@ -160,6 +158,7 @@ static void tracer_case(const struct switches *sw, const struct btf *vmlinux, bo
 	int err = -errno, n;
 
 	snprintf(name, sizeof(name), "tracer/%s", sw->name);
+	case_begin(name);
 	if (skel) {
 		n = pick_programs(skel->obj, vmlinux, list);
 		set_switches(skel, sw);
@@ -177,6 +176,7 @@ static void bench_case(bool policy)
 	const char *name = policy ? "bench/policy" : "bench/trace";
 	int err = -errno;
 
+	case_begin(name);
 	if (skel) {
 		skel->rodata->at_policy_loaded = policy;
 		err = load_checked(name, skel->obj, 8);
@@ -190,6 +190,7 @@ static void capture_test_case(void)
 	struct capture_test_bpf *skel = capture_test_bpf__open();
 	int err = -errno;
 
+	case_begin("test/capture");
 	if (skel) {
 		skel->rodata->at_policy_loaded = true;
 		skel->rodata->at_rate_limit = 100;
@@ -204,6 +205,7 @@ static void stats_test_case(void)
 	struct stats_test_bpf *skel = stats_test_bpf__open();
 	int err = -errno;
 
+	case_begin("test/stats");
 	if (skel) {
 		skel->rodata->at_storm_sources = ~0U;
 		err = load_checked("test/stats", skel->obj, 1);
@@ -212,7 +214,7 @@ static void stats_test_case(void)
 	finish("test/stats", err);
 }
 
-int main(int argc, char **argv)
+void budget_suite(double pct)
 {
 	/* trace (plain, --methods, filters), run (policy), stats, --watch */
 	static const struct switches cases[] = {
@@ -225,13 +227,12 @@ int main(int argc, char **argv)
 	};
 	struct btf *vmlinux;
 
-	if (argc > 1)
-		budget_pct = strtod(argv[1], NULL);
+	budget_pct = pct;
 	libbpf_set_print(NULL);
 	vmlinux = btf__load_vmlinux_btf();
 	if (!vmlinux) {
-		printf("SKIP all: no kernel BTF (/sys/kernel/btf/vmlinux)\n");
-		return 0;
+		case_skip("budget", "no kernel BTF (/sys/kernel/btf/vmlinux)");
+		return;
 	}
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		tracer_case(&cases[i], vmlinux, i == 0);
@@ -243,5 +244,4 @@ int main(int argc, char **argv)
 	if (worst_name[0])
 		printf("worst: %s at %.1f%% of the 1M instruction limit (budget %.0f%%)\n",
 		       worst_name, worst_pct, budget_pct);
-	return summary();
 }

@@ -1,19 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The table of kernel functions acpitrace hooks.  Program names in
- * bpf/acpitrace.bpf.c are <flavour>_<hook name>: fe_/fx_ for
- * fentry/fexit, kp_/kr_ for kprobe/kretprobe.
+ * The table of kernel functions acpitrace hooks, made from the list in
+ * bpf/hook_list.h (which also defines the HOOK_* flags).  Program names in
+ * bpf/hooks/<family>.bpf.h are <flavour>_<hook name>: fe_/fx_ for
+ * fentry/fexit, kp_/kr_ for kprobe/kretprobe, tp_ for raw tracepoints.
  */
 #ifndef HOOKS_H
 #define HOOKS_H
 
 #include <stdbool.h>
-
-#define HOOK_ENTRY	0x1	/* has an entry half (fe_/kp_) */
-#define HOOK_EXIT	0x2	/* has an exit half (fx_/kr_) */
-#define HOOK_METHODS	0x4	/* only with --methods */
-#define HOOK_TRACEPOINT	0x8	/* a raw tracepoint (tp_ program), not a function */
-#define HOOK_AUX	0x10	/* links chains; captures no event of its own */
+#include "hook_list.h"
 
 struct hook {
 	const char *name;	/* program suffix */

@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The capture core (capture.bpf.h) in a program type that loads and
- * runs through BPF_PROG_TEST_RUN on any kernel, including ones that
- * refuse tracing programs.  tests/bpf/bpf_tests.c drives it with
- * synthetic namespace nodes and records and checks what reaches the
- * ring buffer and the counters, so the real verifier and JIT check this
- * logic on every test run.
+ * The capture core (bpf/{core,ctx,path,filter,emit}.bpf.h) in a program
+ * type that loads and runs through BPF_PROG_TEST_RUN on any kernel,
+ * including ones that refuse tracing programs.  tests/bpf/capture_tests.c
+ * drives it with records naming nodes of the synthetic namespace
+ * (fake_ns.bpf.h) and checks what reaches the ring buffer and the
+ * counters, so the real verifier and JIT check this logic on every test
+ * run.
  *
  * ctx->args[0] selects an operation, the rest are its operands.
  */
-#include "capture.bpf.h"
+#include "ctx.bpf.h"
+#include "path.bpf.h"
+#include "emit.bpf.h"
+#include "fake_ns.bpf.h"
 #include "capture_test.h"
 
 char LICENSE[] SEC("license") = "GPL";
-
-/* A synthetic namespace: \_SB_.PCI0.S30_ and \_GPE._E01 (kernel memory). */
-#define NODES 6
-static struct acpi_namespace_node nodes[NODES];
 
 /* Results for user space to read back. */
 struct test_result result;
@@ -26,24 +26,6 @@ static __always_inline void save_ctx(const struct at_ctx *c)
 	result.ctx_id = c->id;
 	result.ctx_chain = c->chain;
 	result.ctx_depth = c->depth;
-}
-
-static __always_inline void build_namespace(void)
-{
-	/* 0 root "\___", 1 _SB_, 2 PCI0, 3 S30_, 4 _GPE, 5 _E01; once, OP_NODE_SET edits it */
-	if (nodes[1].parent)
-		return;
-	nodes[0].name.integer = AT_ROOT_NAME;
-	nodes[1].name.integer = 0x5f42535f;	/* "_SB_" */
-	nodes[1].parent = &nodes[0];
-	nodes[2].name.integer = 0x30494350;	/* "PCI0" */
-	nodes[2].parent = &nodes[1];
-	nodes[3].name.integer = 0x5f303353;	/* "S30_" */
-	nodes[3].parent = &nodes[2];
-	nodes[4].name.integer = 0x4550475f;	/* "_GPE" */
-	nodes[4].parent = &nodes[0];
-	nodes[5].name.integer = 0x3130455f;	/* "_E01" */
-	nodes[5].parent = &nodes[4];
 }
 
 static __always_inline int op_emit(__u64 source, __s64 node, __u64 number)
@@ -57,8 +39,8 @@ static __always_inline int op_emit(__u64 source, __s64 node, __u64 number)
 		return -1;
 	e->number = number;
 	e->value = number;
-	if (node >= 0 && node < NODES)
-		at_read_path(&e->path, &nodes[node]);
+	if (node >= 0 && node < FAKE_NODES)
+		at_read_path(&e->path, &fake_nodes[node]);
 	result.path = e->path;
 	/* a hook that passes another source than its record's: (claimed + 1) << 8 */
 	return at_emit(e, source >> 8 ? (source >> 8) - 1 : source);
@@ -67,19 +49,22 @@ static __always_inline int op_emit(__u64 source, __s64 node, __u64 number)
 /* Turn a node into another one at the same address (a freed and reused node). */
 static __always_inline int op_node_set(__u64 idx, __u64 field, __u64 value)
 {
-	if (idx >= NODES)
+	struct acpi_namespace_node *n = fake_node_at(idx), *parent;
+
+	if (!n)
 		return -1;
 	switch (field) {
 	case NODE_NAME:
-		nodes[idx].name.integer = value;
+		n->name.integer = value;
 		return 0;
 	case NODE_PARENT:
-		if (value >= NODES)
+		parent = fake_node_at(value);
+		if (!parent)
 			return -1;
-		nodes[idx].parent = &nodes[value];
+		n->parent = parent;
 		return 0;
 	case NODE_OWNER:
-		nodes[idx].owner_id = value;
+		n->owner_id = value;
 		return 0;
 	}
 	return -1;
@@ -91,9 +76,9 @@ static __always_inline int op_cache_poke(__u64 idx, __u64 seg, __u64 name)
 	struct at_path_cached *c;
 	__u64 key;
 
-	if (idx >= NODES || seg >= AT_PATH_SEGS)
+	if (!fake_node_at(idx) || seg >= AT_PATH_SEGS)
 		return -1;
-	key = (__u64)&nodes[idx];
+	key = (__u64)fake_node_at(idx);
 	c = bpf_map_lookup_elem(&path_cache, &key);
 	if (!c)
 		return 1;
@@ -107,7 +92,7 @@ int capture_test(struct bpf_raw_tracepoint_args *ctx)
 	__u64 op = ctx->args[0];
 	struct at_ctx c = {}, parent = {};
 
-	build_namespace();
+	fake_ns_build();
 	switch (op) {
 	case OP_EMIT:
 		result.ret = op_emit(ctx->args[1], ctx->args[2], ctx->args[3]);

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The capture core (bpf/capture.bpf.h) under the real verifier and JIT:
- * bpf/capture_test.bpf.c wraps it in a raw_tp program, which loads and
- * runs through BPF_PROG_TEST_RUN even where tracing programs are refused.
- * Each case loads the object with its own rodata (filter, rate limit),
- * runs operations and checks the ring buffer and the per-CPU counters.
+ * The capture core (bpf/{core,ctx,path,filter,emit}.bpf.h) under the real
+ * verifier and JIT: tests/bpf/progs/capture_test.bpf.c wraps it in a
+ * raw_tp program, which loads and runs through BPF_PROG_TEST_RUN even
+ * where tracing programs are refused.  Each case loads the object with its
+ * own rodata (filter, rate limit), runs operations and checks the ring
+ * buffer and the per-CPU counters.  Records name nodes of the synthetic
+ * namespace (tests/bpf/progs/fake_ns.h).
  *
  * Needs root (CAP_BPF + CAP_PERFMON); without it every case is reported
  * as skipped with the reason.
@@ -19,11 +21,10 @@
 #include "acpitrace.h"
 #include "bpf_check.h"
 #include "capture_test.h"
+#include "fake_ns.h"
 #include "capture_test.skel.h"
 #include "policy.h"
 #include "policy_kernel.h"
-
-
 
 #define SEG(s) ((uint32_t)(s)[0] | (uint32_t)(s)[1] << 8 | (uint32_t)(s)[2] << 16 | (uint32_t)(s)[3] << 24)
 
@@ -75,11 +76,9 @@ static uint64_t run(struct fixture *f, uint64_t op, uint64_t a1, uint64_t a2, ui
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args, .ctx_size_in = sizeof(args));
 	int err = bpf_prog_test_run_opts(bpf_program__fd(f->skel->progs.capture_test), &opts);
 
-	if (err) {
-		fprintf(stderr, "  test run failed: %s\n", strerror(errno));
-		case_failed = 1;
+	CHECK(!err, "test run failed: %s", strerror(errno));
+	if (err)
 		return ~0ULL;
-	}
 	return f->skel->bss->result.ret;
 }
 
@@ -113,11 +112,9 @@ static int drain(struct fixture *f)
 	return f->records;
 }
 
-/* Node indexes in capture_test.bpf.c: 2 \_SB.PCI0, 3 \_SB.PCI0.S30_, 5 \_GPE._E01 */
-
 static void t_path_walk(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == 0, "record not emitted");
+	CHECK(emit(f, AT_SRC_NOTIFY, FAKE_S30, 1) == AT_EMIT_SENT, "record not emitted");
 	CHECK(drain(f) == 1, "expected one record");
 	CHECK(f->last.source == AT_SRC_NOTIFY && f->last.number == 1, "wrong record");
 	CHECK(f->last.path.depth == 3, "depth %u", f->last.path.depth);
@@ -126,7 +123,7 @@ static void t_path_walk(struct fixture *f)
 	CHECK(f->last.path.seg[2] == SEG("_SB_"), "seg2 %08x", f->last.path.seg[2]);
 	CHECK(f->last.id && f->last.chain == f->last.id && !f->last.parent, "root identity");
 	CHECK(counters(f, AT_SRC_NOTIFY).emitted == 1, "emitted counter");
-	CHECK(emit(f, AT_SRC_NOTIFY, 0, 1) == 0, "root node record");
+	CHECK(emit(f, AT_SRC_NOTIFY, FAKE_ROOT, 1) == AT_EMIT_SENT, "root node record");
 	drain(f);
 	CHECK(f->last.path.depth == 0, "the root has no segments, depth %u", f->last.path.depth);
 }
@@ -137,26 +134,26 @@ static void t_path_walk(struct fixture *f)
  */
 static void t_path_cache(struct fixture *f)
 {
-	emit(f, AT_SRC_NOTIFY, 3, 1);
-	CHECK(run(f, OP_CACHE_POKE, 3, 1, SEG("XXXX")) == 0, "no cache entry after a walk");
-	emit(f, AT_SRC_NOTIFY, 3, 1);
+	emit(f, AT_SRC_NOTIFY, FAKE_S30, 1);
+	CHECK(run(f, OP_CACHE_POKE, FAKE_S30, 1, SEG("XXXX")) == 0, "no cache entry after a walk");
+	emit(f, AT_SRC_NOTIFY, FAKE_S30, 1);
 	CHECK(f->skel->bss->result.path.seg[1] == SEG("XXXX") &&
 	      f->skel->bss->result.path.depth == 3, "second record did not use the cache");
 
-	run(f, OP_NODE_SET, 3, NODE_NAME, SEG("S31_"));
-	emit(f, AT_SRC_NOTIFY, 3, 1);
+	run(f, OP_NODE_SET, FAKE_S30, NODE_NAME, SEG("S31_"));
+	emit(f, AT_SRC_NOTIFY, FAKE_S30, 1);
 	CHECK(f->skel->bss->result.path.seg[0] == SEG("S31_") &&
 	      f->skel->bss->result.path.seg[1] == SEG("PCI0"), "renamed node: stale path");
 
-	run(f, OP_CACHE_POKE, 3, 1, SEG("XXXX"));
-	run(f, OP_NODE_SET, 3, NODE_PARENT, 4);
-	emit(f, AT_SRC_NOTIFY, 3, 1);
+	run(f, OP_CACHE_POKE, FAKE_S30, 1, SEG("XXXX"));
+	run(f, OP_NODE_SET, FAKE_S30, NODE_PARENT, FAKE_GPE);
+	emit(f, AT_SRC_NOTIFY, FAKE_S30, 1);
 	CHECK(f->skel->bss->result.path.depth == 2 &&
 	      f->skel->bss->result.path.seg[1] == SEG("_GPE"), "moved node: stale path");
 
-	run(f, OP_CACHE_POKE, 3, 1, SEG("XXXX"));
-	run(f, OP_NODE_SET, 3, NODE_OWNER, 7);
-	emit(f, AT_SRC_NOTIFY, 3, 1);
+	run(f, OP_CACHE_POKE, FAKE_S30, 1, SEG("XXXX"));
+	run(f, OP_NODE_SET, FAKE_S30, NODE_OWNER, 7);
+	emit(f, AT_SRC_NOTIFY, FAKE_S30, 1);
 	CHECK(f->skel->bss->result.path.seg[1] == SEG("_GPE"), "new owner: stale path");
 	CHECK(drain(f) == 5, "five records");
 }
@@ -164,11 +161,11 @@ static void t_path_cache(struct fixture *f)
 /* at_emit's source must be the record's: a hook passing another one loses it, visibly */
 static void t_source_mismatch(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_NOTIFY | (AT_SRC_GPE + 1) << 8, 3, 1) == 1, "mismatch not refused");
+	CHECK(emit(f, AT_SRC_NOTIFY | (AT_SRC_GPE + 1) << 8, FAKE_S30, 1) == AT_EMIT_FILTERED, "mismatch not refused");
 	CHECK(drain(f) == 0, "a refused record reached the ring buffer");
 	CHECK(counters(f, AT_SRC_NOTIFY).seen == 0 && counters(f, AT_SRC_GPE).seen == 0,
 	      "a refused record was counted");
-	CHECK(emit(f, AT_SRC_NOTIFY | (AT_SRC_NOTIFY + 1) << 8, 3, 1) == 0, "same source refused");
+	CHECK(emit(f, AT_SRC_NOTIFY | (AT_SRC_NOTIFY + 1) << 8, FAKE_S30, 1) == AT_EMIT_SENT, "same source refused");
 	CHECK(drain(f) == 1, "one record");
 }
 
@@ -187,8 +184,8 @@ static void t_ids_unique(struct fixture *f)
 
 static void t_filter_source(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_GPE, -1, 1) == 1, "gpe should be filtered");
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == 0, "notify should pass");
+	CHECK(emit(f, AT_SRC_GPE, -1, 1) == AT_EMIT_FILTERED, "gpe should be filtered");
+	CHECK(emit(f, AT_SRC_NOTIFY, FAKE_S30, 1) == AT_EMIT_SENT, "notify should pass");
 	CHECK(drain(f) == 1, "only the notify reaches the ring buffer");
 	CHECK(counters(f, AT_SRC_GPE).filtered == 1, "filtered counter");
 	CHECK(counters(f, AT_SRC_GPE).seen == 1, "seen counter");
@@ -197,33 +194,33 @@ static void t_filter_source(struct fixture *f)
 
 static void t_filter_path_exact(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == 0, "\\_SB.PCI0.S30 should pass");
-	CHECK(emit(f, AT_SRC_NOTIFY, 2, 1) == 1, "\\_SB.PCI0 is not the exact path");
-	CHECK(emit(f, AT_SRC_NOTIFY, 5, 1) == 1, "\\_GPE._E01 should be filtered");
+	CHECK(emit(f, AT_SRC_NOTIFY, FAKE_S30, 1) == AT_EMIT_SENT, "\\_SB.PCI0.S30 should pass");
+	CHECK(emit(f, AT_SRC_NOTIFY, FAKE_PCI0, 1) == AT_EMIT_FILTERED, "\\_SB.PCI0 is not the exact path");
+	CHECK(emit(f, AT_SRC_NOTIFY, FAKE_E01, 1) == AT_EMIT_FILTERED, "\\_GPE._E01 should be filtered");
 	CHECK(drain(f) == 1, "one record");
 }
 
 static void t_filter_path_prefix(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 1) == 0, "S30 is under \\_SB");
-	CHECK(emit(f, AT_SRC_NOTIFY, 2, 1) == 0, "PCI0 is under \\_SB");
-	CHECK(emit(f, AT_SRC_NOTIFY, 5, 1) == 1, "\\_GPE is not under \\_SB");
-	CHECK(emit(f, AT_SRC_NOTIFY, -1, 1) == 1, "no path never matches a path filter");
+	CHECK(emit(f, AT_SRC_NOTIFY, FAKE_S30, 1) == AT_EMIT_SENT, "S30 is under \\_SB");
+	CHECK(emit(f, AT_SRC_NOTIFY, FAKE_PCI0, 1) == AT_EMIT_SENT, "PCI0 is under \\_SB");
+	CHECK(emit(f, AT_SRC_NOTIFY, FAKE_E01, 1) == AT_EMIT_FILTERED, "\\_GPE is not under \\_SB");
+	CHECK(emit(f, AT_SRC_NOTIFY, -1, 1) == AT_EMIT_FILTERED, "no path never matches a path filter");
 	CHECK(drain(f) == 2, "two records");
 }
 
 static void t_filter_value(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 0x80) == 0, "value 0x80 passes");
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 0x81) == 1, "value 0x81 filtered");
+	CHECK(emit(f, AT_SRC_NOTIFY, FAKE_S30, 0x80) == AT_EMIT_SENT, "value 0x80 passes");
+	CHECK(emit(f, AT_SRC_NOTIFY, FAKE_S30, 0x81) == AT_EMIT_FILTERED, "value 0x81 filtered");
 	CHECK(drain(f) == 1, "one record");
 }
 
 static void t_filter_gpe(struct fixture *f)
 {
-	CHECK(emit(f, AT_SRC_GPE, 4, 0x6e) == 0, "GPE 0x6e passes");
-	CHECK(emit(f, AT_SRC_GPE, 4, 0x6f) == 1, "GPE 0x6f filtered");
-	CHECK(emit(f, AT_SRC_NOTIFY, 3, 0x6e) == 1, "a GPE filter only passes GPEs");
+	CHECK(emit(f, AT_SRC_GPE, FAKE_GPE, 0x6e) == AT_EMIT_SENT, "GPE 0x6e passes");
+	CHECK(emit(f, AT_SRC_GPE, FAKE_GPE, 0x6f) == AT_EMIT_FILTERED, "GPE 0x6f filtered");
+	CHECK(emit(f, AT_SRC_NOTIFY, FAKE_S30, 0x6e) == AT_EMIT_FILTERED, "a GPE filter only passes GPEs");
 	CHECK(drain(f) == 1, "one record");
 }
 
@@ -234,8 +231,8 @@ static void t_rate_limit(struct fixture *f)
 	for (int i = 0; i < 5; i++) {
 		uint64_t r = emit(f, AT_SRC_WMI, -1, i);
 
-		ok += r == 0;
-		limited += r == 2;
+		ok += r == AT_EMIT_SENT;
+		limited += r == AT_EMIT_RATELIMITED;
 	}
 	/* the 1 s window may roll over once during the loop */
 	CHECK(ok >= 3 && ok <= 5 && ok + limited == 5, "ok %d limited %d", ok, limited);
@@ -354,11 +351,11 @@ static int kernel_rule(struct fixture *f, const struct policy *p, uint64_t *befo
 static void t_policy_index(struct fixture *f)
 {
 	static const struct { int node; unsigned int src, number, passes; } ev[] = {
-		{ 3, AT_SRC_NOTIFY, 0x80, 1 }, { 3, AT_SRC_NOTIFY, 0x81, 0 },
-		{ 3, AT_SRC_NOTIFY, 0x82, 1 }, { 3, AT_SRC_NOTIFY, 0x83, 0 },
-		{ 3, AT_SRC_NOTIFY, 0x91, 1 }, { 3, AT_SRC_NOTIFY, 0x95, 1 },
-		{ 3, AT_SRC_NOTIFY, 0x70, 0 }, { 2, AT_SRC_NOTIFY, 0x80, 0 },
-		{ 5, AT_SRC_GPE, 0x6e, 1 }, { 5, AT_SRC_GPE, 0x6f, 0 },
+		{ FAKE_S30, AT_SRC_NOTIFY, 0x80, 1 }, { FAKE_S30, AT_SRC_NOTIFY, 0x81, 0 },
+		{ FAKE_S30, AT_SRC_NOTIFY, 0x82, 1 }, { FAKE_S30, AT_SRC_NOTIFY, 0x83, 0 },
+		{ FAKE_S30, AT_SRC_NOTIFY, 0x91, 1 }, { FAKE_S30, AT_SRC_NOTIFY, 0x95, 1 },
+		{ FAKE_S30, AT_SRC_NOTIFY, 0x70, 0 }, { FAKE_PCI0, AT_SRC_NOTIFY, 0x80, 0 },
+		{ FAKE_E01, AT_SRC_GPE, 0x6e, 1 }, { FAKE_E01, AT_SRC_GPE, 0x6f, 0 },
 	};
 	struct policy p;
 	uint64_t *hits, code;
@@ -412,7 +409,7 @@ static int libbpf_quiet(enum libbpf_print_level l, const char *fmt, va_list ap)
 	return vfprintf(stderr, fmt, ap);
 }
 
-int main(void)
+void capture_suite(void)
 {
 	static const char *const s30[] = { "_SB_", "PCI0", "S30_" };
 	static const char *const sb[] = { "_SB_" };
@@ -438,21 +435,17 @@ int main(void)
 		struct fixture f;
 
 		if (setup(&f, &cases[i].filter, cases[i].rate)) {
-			if (geteuid() != 0 || errno == EPERM) {
-				printf("SKIP %s: loading BPF needs root (CAP_BPF, CAP_PERFMON)\n",
-				       cases[i].name);
-				skipped++;
-				continue;
-			}
-			printf("FAIL %s: cannot load capture_test.bpf.o: %s\n", cases[i].name,
-			       strerror(errno));
-			failed++;
+			if (bpf_need_root(errno))
+				case_skip(cases[i].name, "loading BPF needs root (CAP_BPF, CAP_PERFMON)");
+			else
+				case_fail(cases[i].name, "cannot load capture_test.bpf.o: %s",
+					  strerror(errno));
 			continue;
 		}
-		case_failed = 0;
+		case_begin(cases[i].name);
 		cases[i].fn(&f);
 		teardown(&f);
-		case_end(cases[i].name);
+		case_end();
 	}
-	return summary();
+	libbpf_set_print(NULL);
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Shared by bpf/stats_test.bpf.c and tests/bpf/stats_tests.c. */
+/* Shared by tests/bpf/progs/stats_test.bpf.c and tests/bpf/stats_tests.c. */
 #ifndef STATS_TEST_H
 #define STATS_TEST_H
 

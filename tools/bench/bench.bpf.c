@@ -11,39 +11,23 @@
  *   bench_floor    the same with an id and a timestamp written into it
  *   bench_capture  the capture core as the Notify hook runs it: new ids,
  *                  per-CPU scratch record, path walk, filter, counters,
- *                  stats, policy verdict, ring buffer (capture.bpf.h)
+ *                  stats, policy verdict, ring buffer (core, ctx, path, emit .bpf.h)
  *   bench_direct   prototype: the same work written straight into the
  *                  ring-buffer reservation (no scratch memset + memcpy)
  *
  * bench_tp runs the capture core once per getppid() for the comparison
  * with bpftrace on the same tracepoint.
  */
-#include "capture.bpf.h"
+#include "path.bpf.h"
+#include "emit.bpf.h"
+#include "fake_ns.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
-/* \_SB_.PCI0.S10_.LCD_, the ACPI video LCD of the guest fixtures. */
-#define NODES 5
-static struct acpi_namespace_node nodes[NODES];
-
+/* Records name \_SB_.PCI0.S10_.LCD_ (FAKE_LCD), the ACPI video LCD of the guest fixtures. */
 __u64 bench_ns;		/* elapsed time of the last loop */
 __u64 bench_done;	/* iterations whose record reached the ring buffer */
 __u64 bench_rb_flags;	/* bench_direct's submit flags (BPF_RB_NO_WAKEUP) */
-
-static __always_inline void build_namespace(void)
-{
-	if (nodes[1].parent)
-		return;
-	nodes[0].name.integer = AT_ROOT_NAME;
-	nodes[1].name.integer = 0x5f42535f;	/* "_SB_" */
-	nodes[1].parent = &nodes[0];
-	nodes[2].name.integer = 0x30494350;	/* "PCI0" */
-	nodes[2].parent = &nodes[1];
-	nodes[3].name.integer = 0x5f303153;	/* "S10_" */
-	nodes[3].parent = &nodes[2];
-	nodes[4].name.integer = 0x5f44434c;	/* "LCD_" */
-	nodes[4].parent = &nodes[3];
-}
 
 static __always_inline int capture_one(void)
 {
@@ -55,7 +39,7 @@ static __always_inline int capture_one(void)
 	if (!e)
 		return -1;
 	e->number = 0x86;
-	at_read_path(&e->path, &nodes[4]);
+	at_read_path(&e->path, &fake_nodes[FAKE_LCD]);
 	return at_emit(e, AT_SRC_NOTIFY);
 }
 
@@ -142,7 +126,7 @@ static long cb_direct(__u64 i, void *ctx)
 	e->data_len = 0;
 	e->result = 0;
 	e->number = 0x86;
-	at_read_path(&e->path, &nodes[4]);
+	at_read_path(&e->path, &fake_nodes[FAKE_LCD]);
 	e->path2.depth = 0;
 	__builtin_memset(&e->ec, 0, sizeof(e->ec));
 	__builtin_memset(&e->wmi, 0, sizeof(e->wmi));
@@ -194,7 +178,7 @@ static long cb_parts(__u64 i, void *ctx)
 		return 0;
 	e->source = src;
 	if (parts & PART_PATH)
-		at_read_path(&e->path, &nodes[4]);
+		at_read_path(&e->path, &fake_nodes[FAKE_LCD]);
 	if (parts & PART_FILTER) {
 		cnt = at_counter(src);
 		if (!cnt)
@@ -222,7 +206,7 @@ static __always_inline int timed(struct bpf_raw_tracepoint_args *ctx, void *cb)
 {
 	__u64 t0;
 
-	build_namespace();
+	fake_ns_build();
 	bench_done = 0;
 	t0 = bpf_ktime_get_ns();
 	bpf_loop(ctx->args[0], cb, NULL, 0);
@@ -270,7 +254,7 @@ int bench_parts_prog(struct bpf_raw_tracepoint_args *ctx)
 SEC("tp/syscalls/sys_enter_getppid")
 int bench_tp(void *ctx)
 {
-	build_namespace();
+	fake_ns_build();
 	capture_one();
 	return 0;
 }
@@ -279,7 +263,7 @@ int bench_tp(void *ctx)
 SEC("tp/syscalls/sys_enter_getppid")
 int bench_tp_proto(void *ctx)
 {
-	build_namespace();
+	fake_ns_build();
 	cb_direct(0, NULL);
 	return 0;
 }

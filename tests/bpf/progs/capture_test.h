@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Shared by bpf/capture_test.bpf.c and tests/bpf/bpf_tests.c. */
+/* Shared by tests/bpf/progs/capture_test.bpf.c and tests/bpf/capture_tests.c. */
 #ifndef CAPTURE_TEST_H
 #define CAPTURE_TEST_H
 

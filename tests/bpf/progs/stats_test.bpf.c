@@ -7,33 +7,20 @@
  *
  * ctx->args[0] selects an operation (stats_test.h), the rest are operands.
  */
-#include "capture.bpf.h"
+#include "path.bpf.h"
+#include "emit.bpf.h"
+#include "fake_ns.bpf.h"
 #include "stats_test.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
-/* \_SB_.LID0 and \_L05 */
-#define NODES 4
-static struct acpi_namespace_node nodes[NODES];
-
 struct stats_test_result result;
-
-static __always_inline void build_namespace(void)
-{
-	nodes[0].name.integer = AT_ROOT_NAME;
-	nodes[1].name.integer = 0x5f42535f;	/* "_SB_" */
-	nodes[1].parent = &nodes[0];
-	nodes[2].name.integer = 0x3044494c;	/* "LID0" */
-	nodes[2].parent = &nodes[1];
-	nodes[3].name.integer = 0x35304c5f;	/* "_L05" */
-	nodes[3].parent = &nodes[0];
-}
 
 static __always_inline int op_emit(__u64 what, __u64 number, __u64 ts, __u64 dur)
 {
+	struct acpi_namespace_node *node = fake_node_at((what >> 8) & 0xff);
 	struct at_ctx c = {};
 	struct at_event *e;
-	__u32 node = (what >> 8) & 0xff;
 
 	at_ctx_child(&c, NULL, AT_CTX_NONE);
 	e = at_new_event(0, what & 0xff, &c, 0);
@@ -48,15 +35,15 @@ static __always_inline int op_emit(__u64 what, __u64 number, __u64 ts, __u64 dur
 		e->duration_ns = dur & 0xffffffff;
 		e->flags |= AT_F_HAS_DURATION;
 	}
-	if (node < NODES)
-		at_read_path(&e->path, &nodes[node]);
+	if (node)
+		at_read_path(&e->path, node);
 	return at_emit(e, what & 0xff);
 }
 
 SEC("raw_tp")
 int stats_test(struct bpf_raw_tracepoint_args *ctx)
 {
-	build_namespace();
+	fake_ns_build();
 	switch (ctx->args[0]) {
 	case SOP_EMIT:
 		result.ret = op_emit(ctx->args[1], ctx->args[2], ctx->args[3], ctx->args[4]);
@@ -66,9 +53,7 @@ int stats_test(struct bpf_raw_tracepoint_args *ctx)
 		result.ret = 0;
 		break;
 	case SOP_NOTIFY_DISPATCH: {
-		__u32 node = ctx->args[1] & 0xff;
-
-		at_stats_notify_dispatch(node < NODES ? &nodes[node] : NULL,
+		at_stats_notify_dispatch(fake_node_at(ctx->args[1] & 0xff),
 					 ctx->args[1] >> 8, ctx->args[2], ctx->args[3]);
 		result.ret = 0;
 		break;

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The bottom of the capture core, used by every other BPF header: the ring
+ * buffer and the per-source counters, record ids, the per-CPU scratch
+ * records hooks build before emitting, and submitting a record with its
+ * accounting.  Nothing here knows about filters, stats or policy (emit.bpf.h
+ * puts them together).
+ *
+ * The headers form one acyclic stack, each including what it uses:
+ *
+ *   core.bpf.h  <-  ctx.bpf.h (causal context), path.bpf.h (namespace paths),
+ *                   filter.bpf.h (--source/--path/--value/--gpe)
+ *               <-  stats.bpf.h (health, storms), policy.bpf.h (dispatch policy)
+ *               <-  emit.bpf.h (at_emit: count, filter, stats, policy, submit)
+ *               <-  hook.bpf.h (frames, wrapper macros) <- hooks/<family>.bpf.h
+ *
+ * make bpf-headers-check compiles each header alone and rejects a cycle.
+ */
+#ifndef AT_CORE_BPF_H
+#define AT_CORE_BPF_H
+
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+#include "acpitrace.h"
+
+/* errno values (vmlinux.h has no macros); helpers return them negated. */
+#ifndef EEXIST
+#define EEXIST		17
+#endif
+#ifndef ETIME
+#define ETIME		62
+#endif
+#ifndef ETIMEDOUT
+#define ETIMEDOUT	110
+#endif
+
+#define AT_RINGBUF_BYTES	(1 << 20)
+
+/*
+ * The identity of a record and the causal context it opens: who is doing
+ * the work right now (ctx.bpf.h keeps it per task and for the SCI).
+ */
+struct at_ctx {
+	__u64 id;
+	__u64 chain;
+	__u64 ts;
+	__u8 depth;
+	__u8 kind;	/* enum at_context */
+	__u8 valid;
+	__u8 pad[5];
+};
+
+/*
+ * Per-CPU scratch records, built before they can be emitted.  Task and
+ * SCI context must not share one: the SCI may interrupt a task on 6.1.
+ */
+enum at_slot {
+	AT_SLOT_TASK = 0,
+	AT_SLOT_SCI,
+	AT_SLOT_GPE_DETECT,	/* a GPE record waiting for acpi_ev_detect_gpe to return */
+	AT_SLOTS,
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, AT_RINGBUF_BYTES);
+} events SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, AT_SRC_MAX);
+	__type(key, __u32);
+	__type(value, struct at_counters);
+} counters SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} next_id SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, AT_SLOTS);
+	__type(key, __u32);
+	__type(value, struct at_event);
+} scratch SEC(".maps");
+
+static __always_inline __u64 at_alloc_id(void)
+{
+	__u32 zero = 0;
+	__u64 *v = bpf_map_lookup_elem(&next_id, &zero);
+
+	if (!v)
+		return 0;
+	return __sync_fetch_and_add(v, 1) + 1;
+}
+
+static __always_inline __u32 at_tid(void)
+{
+	return (__u32)bpf_get_current_pid_tgid();
+}
+
+static __always_inline struct at_counters *at_counter(__u32 src)
+{
+	return bpf_map_lookup_elem(&counters, &src);
+}
+
+/*
+ * Insert @init under @key unless the key is there already (another CPU
+ * may have won the race: that is success too).  0 or a negative errno,
+ * -E2BIG when a bounded map is full.
+ */
+static __always_inline long at_map_insert(void *map, const void *key, const void *init)
+{
+	long err = bpf_map_update_elem(map, key, init, BPF_NOEXIST);
+
+	return err == -EEXIST ? 0 : err;
+}
+
+/* A fresh context for a new record caused by @parent (may be NULL). */
+static __always_inline void at_ctx_child(struct at_ctx *c,
+					  const struct at_ctx *parent,
+					  __u8 kind)
+{
+	c->id = at_alloc_id();
+	c->ts = bpf_ktime_get_ns();
+	c->kind = kind;
+	c->valid = 1;
+	if (parent && parent->valid) {
+		c->chain = parent->chain;
+		c->depth = parent->depth + 1;
+	} else {
+		c->chain = c->id;
+		c->depth = 0;
+	}
+}
+
+/* Zero @e and stamp it with @c's identity, this CPU and this task. */
+static __always_inline void at_event_init(struct at_event *e, __u8 source,
+					  const struct at_ctx *c, __u64 parent)
+{
+	__builtin_memset(e, 0, sizeof(*e));
+	e->source = source;
+	e->id = c->id;
+	e->chain = c->chain;
+	e->parent = parent;
+	e->depth = c->depth;
+	e->ts_ns = c->ts;
+	e->cpu = bpf_get_smp_processor_id();
+	e->pid = at_tid();
+	bpf_get_current_comm(e->comm, sizeof(e->comm));
+}
+
+/* A zeroed per-CPU record, stamped with @c's identity. */
+static __always_inline struct at_event *at_new_event(__u32 slot_idx, __u8 source,
+						     const struct at_ctx *c,
+						     __u64 parent)
+{
+	struct at_event *e = bpf_map_lookup_elem(&scratch, &slot_idx);
+
+	if (!e)
+		return NULL;
+	at_event_init(e, source, c, parent);
+	return e;
+}
+
+/*
+ * A ring-buffer slot for one record; a full ring buffer counts a drop on @c.
+ * The slot is tested first and alone: 6.1's verifier cannot tell that a
+ * reservation it already knows is non-NULL is not NULL on a second test
+ * (which `!slot && c` made clang emit), walks that impossible path and
+ * reports the reservation as leaked.
+ */
+static __always_inline struct at_event *at_ring_reserve(struct at_counters *c)
+{
+	struct at_event *slot = bpf_ringbuf_reserve(&events, sizeof(*slot), 0);
+
+	if (!slot) {
+		if (c)
+			c->dropped++;
+		return NULL;
+	}
+	return slot;
+}
+
+/* Hand a reserved record to user space, counted as emitted on @c. */
+static __always_inline void at_ring_submit(struct at_event *slot, struct at_counters *c)
+{
+	bpf_ringbuf_submit(slot, 0);
+	if (c)
+		c->emitted++;
+}
+
+#endif /* AT_CORE_BPF_H */

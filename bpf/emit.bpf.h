@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * at_emit: the one way a hook's record leaves the kernel.  Counts it,
+ * applies the filter, accounts it in the health stats, asks the policy,
+ * rate limits it and submits it to the ring buffer.
+ */
+#ifndef AT_EMIT_BPF_H
+#define AT_EMIT_BPF_H
+
+#include "core.bpf.h"
+#include "filter.bpf.h"
+#include "stats.bpf.h"
+#include "policy.bpf.h"
+
+/* Records/s per source and CPU, 0 = unlimited (rodata, --rate-limit). */
+const volatile __u32 at_rate_limit = 0;
+
+struct at_rate {
+	__u64 window;
+	__u64 count;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, AT_SRC_MAX);
+	__type(key, __u32);
+	__type(value, struct at_rate);
+} rates SEC(".maps");
+
+/* Fixed-window limiter per source and CPU: cheap and lock free. */
+static __always_inline bool at_rate_ok(__u32 src, __u64 now)
+{
+	struct at_rate *r;
+	__u64 window = now / 1000000000ULL;
+
+	if (!at_rate_limit)
+		return true;
+	r = bpf_map_lookup_elem(&rates, &src);
+	if (!r)
+		return true;
+	if (r->window != window) {
+		r->window = window;
+		r->count = 0;
+	}
+	return r->count++ < at_rate_limit;
+}
+
+/*
+ * Count, filter, rate limit and submit one record; what happened to it.
+ * @src must be e->source, passed as the hook's constant: read back from
+ * the record (map memory) it is unknown to the verifier, which then walks
+ * the accounting of every source in every hook.
+ */
+static __always_inline enum at_emit_result at_emit(const struct at_event *e, const __u32 src)
+{
+	struct at_counters *c;
+	struct at_event *slot;
+
+	if (src >= AT_SRC_MAX || src != e->source)
+		return AT_EMIT_FILTERED;
+	c = at_counter(src);
+	if (!c)
+		return AT_EMIT_FILTERED;
+	c->seen++;
+	if (!at_filter_pass(e)) {
+		c->filtered++;
+		return AT_EMIT_FILTERED;
+	}
+	at_stats_account(e, src);
+	if (at_policy_verdict(e) == AT_VERDICT_DROP)
+		return AT_EMIT_FILTERED;
+	if (!at_rate_ok(src, e->ts_ns)) {
+		c->ratelimited++;
+		return AT_EMIT_RATELIMITED;
+	}
+	slot = at_ring_reserve(c);
+	if (!slot)
+		return AT_EMIT_DROPPED;
+	__builtin_memcpy(slot, e, sizeof(*slot));
+	at_ring_submit(slot, c);
+	return AT_EMIT_SENT;
+}
+
+#endif /* AT_EMIT_BPF_H */

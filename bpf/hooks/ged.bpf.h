@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The Generic Event Device of hardware-reduced platforms: its interrupt
+ * handler runs _EVT (or _Exx/_Lxx), the root of that chain.
+ */
+#ifndef AT_HOOKS_GED_BPF_H
+#define AT_HOOKS_GED_BPF_H
+
+#include "hook.bpf.h"
+
+static __always_inline int hook_ged_enter(struct acpi_ged_event *ev)
+{
+	struct at_frame *f = frame_new(H_ged);
+
+	if (!f)
+		return 0;
+	at_ctx_child(&f->self, NULL, AT_CTX_GED);
+	f->arg[0] = BPF_CORE_READ(ev, irq);
+	f->arg[1] = BPF_CORE_READ(ev, gsi);
+	f->arg[2] = (__u64)BPF_CORE_READ(ev, handle);
+	at_task_push(&f->self, &f->prev);
+	return 0;
+}
+
+static __always_inline int hook_ged_exit(void)
+{
+	struct at_frame *f = frame_get(H_ged);
+	struct at_event *e;
+
+	if (!f)
+		return 0;
+	at_task_pop(&f->prev);
+	e = at_new_event(AT_SLOT_TASK, AT_SRC_GED, &f->self, 0);
+	if (e) {
+		e->context = AT_CTX_GED;
+		e->number = f->arg[0];
+		e->value = f->arg[1];
+		at_read_path(&e->path, (void *)f->arg[2]);
+		e->duration_ns = bpf_ktime_get_ns() - f->self.ts;
+		e->flags |= AT_F_HAS_DURATION;
+		at_emit(e, AT_SRC_GED);
+	}
+	frame_del(H_ged);
+	return 0;
+}
+
+/* ---- programs ---- */
+
+AT_ENTRY_EXIT(ged, acpi_ged_irq_handler, hook_ged_enter(ev), hook_ged_exit(),
+	      int irq, struct acpi_ged_event *ev)
+
+#endif /* AT_HOOKS_GED_BPF_H */
