@@ -34,7 +34,9 @@ MHD_SONAME = $(shell objdump -p $$(pkg-config --variable=libdir libmicrohttpd 2>
 
 CFLAGS    ?= -O2 -g
 override CFLAGS += -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
-CPPFLAGS_ALL = -I$(BPF_OUT) -Ibpf -Iuser $(EVDEV_CFLAGS)
+# The version lives in one place: debian/changelog's first line.
+VERSION   := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' debian/changelog)
+CPPFLAGS_ALL = -I$(BPF_OUT) -Ibpf -Iuser $(EVDEV_CFLAGS) -DACPITRACE_VERSION='"$(VERSION)"'
 DEPFLAGS  := -MMD -MP
 LDLIBS    := -lbpf -lelf -lz -levdev -lncurses -ltinfo
 

@@ -76,7 +76,7 @@ static void run_usage(FILE *out)
 	fprintf(out,
 		"Usage: acpitrace [-j] [-v] run [--policy FILE|DIR] [OPTIONS]\n"
 		"Dispatch ACPI events to keys, switches, backlight, rfkill, LEDs and\n"
-		"commands as the policy says (README \"Dispatch\"). Runs in the\n"
+		"commands as the policy says (acpitrace.policy(5)). Runs in the\n"
 		"foreground and logs to stderr; SIGHUP reloads the policy, SIGTERM or\n"
 		"SIGINT exit. Without --policy: the *.policy files of /etc/acpitrace/policy.d,\n"
 		"/usr/local/share/acpitrace/policy.d and /usr/share/acpitrace/policy.d\n"

@@ -53,7 +53,7 @@ static void on_signal(int sig)
 }
 
 static const struct opt trace_opts_table[] = {
-	OPT('j', 'j', "json", no_argument, NULL, "one JSON object per line (schema: README)"),
+	OPT('j', 'j', "json", no_argument, NULL, "one JSON object per line"),
 	OPT('s', 's', "source", required_argument, "LIST",
 	    "only these sources: sci,gpe,fixed,notify,ec,\nec_query,wmi,ged,method"),
 	OPT('g', 'g', "gpe", required_argument, "N", "only GPE N"),

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #ifndef ACPITRACE_VERSION
-#define ACPITRACE_VERSION "0.1.0"
+#error "ACPITRACE_VERSION comes from debian/changelog through the Makefile"
 #endif
 
 struct command {
@@ -33,11 +33,12 @@ static const struct command commands[] = {
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: acpitrace [-j|--json] [-v|--verbose] COMMAND [ARGS]\n"
+		"Usage: acpitrace [-j|--json] [-v|--verbose] [-V|--version] COMMAND [ARGS]\n"
 		"       acpitrace COMMAND --help\n\nCommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-	fprintf(out, "\nacpitrace " ACPITRACE_VERSION "\n");
+	fprintf(out, "\nManual: acpitrace(8); the policy language: acpitrace.policy(5).\n"
+		"acpitrace " ACPITRACE_VERSION "\n");
 }
 
 int main(int argc, char **argv)
@@ -53,8 +54,9 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			usage(stdout);
 			return 0;
-		} else if (!strcmp(argv[i], "--version")) {
-			printf("acpitrace " ACPITRACE_VERSION "\n");
+		} else if (!strcmp(argv[i], "--version") || !strcmp(argv[i], "-V")) {
+			printf("acpitrace " ACPITRACE_VERSION " (libbpf %u.%u)\n",
+			       libbpf_major_version(), libbpf_minor_version());
 			return 0;
 		} else {
 			return err_usage(NULL, "unknown option '%s'", argv[i]);

@@ -12,7 +12,7 @@
 #include "lib/opt.h"
 
 #ifndef ACPITRACE_VERSION
-#define ACPITRACE_VERSION "0.1.0"
+#error "ACPITRACE_VERSION comes from debian/changelog through the Makefile"
 #endif
 
 const struct opt diag_storm_opts[] = {
