@@ -52,7 +52,7 @@ void policy_describe_action(const struct pol_action *a, char *buf, size_t len)
 		snprintf(buf, len, "led %s %s", a->name, op_name(a->op));
 		break;
 	case ACT_EXEC:
-		n = snprintf(buf, len, "exec timeout=%ds", a->timeout);
+		n = snprintf(buf, len, "exec interval=%ds timeout=%ds", a->interval, a->timeout);
 		for (char **v = a->argv; v && *v && n < len; v++)
 			n += snprintf(buf + n, len - n, " %s", *v);
 		break;
