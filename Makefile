@@ -87,8 +87,8 @@ help:
 	@echo '  santest      the unit tests under ASan/UBSan, in $(OUT)/san'
 	@echo '  depcheck     fail on an #include cycle or an upward include in user/'
 	@echo '  bpf-headers-check  every BPF header compiles alone; no cycle, no file over 600 lines'
-	@echo '  fuzz         fuzz the policy parser (FUZZ_SECONDS=$(FUZZ_SECONDS))'
-	@echo '  fuzz-smoke   the same for 20 s (FUZZ_SMOKE_SECONDS)'
+	@echo '  fuzz         fuzz parser, loader, record renderers, metrics (FUZZ_SECONDS=$(FUZZ_SECONDS) each)'
+	@echo '  fuzz-smoke   the same for 10 s each (FUZZ_SMOKE_SECONDS)'
 	@echo '  bench        the benchmarks (README "Performance")'
 	@echo '  bench-smoke  their short run'
 	@echo '  vmtest       the QEMU guest matrix (tools/vm; VMTEST_ARGS=...)'
@@ -160,32 +160,60 @@ $(EVREAD): tools/vm/evread.c
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $(EVDEV_CFLAGS) $(DEPFLAGS) -static $< -levdev -o $@
 
-# --- Fuzzing: the policy parser under libFuzzer (make fuzz FUZZ_SECONDS=30) --
+# --- Fuzzing under libFuzzer (make fuzz FUZZ_SECONDS=30) --------------------
+# Four targets: the policy parser (text), the file loader (a fake directory
+# tree with includes), the record decoder with both renderers, and the
+# metrics/stats renderers.  `make fuzz` runs each for FUZZ_SECONDS, one
+# after the other; FUZZ_TARGETS=... picks some.
 
-FUZZ_BIN  := $(OUT)/tests/fuzz_policy
+FUZZ_ALL     := policy loader record metrics
+FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_SECONDS ?= 30
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE
-FUZZ_SRCS := tests/fuzz/fuzz_policy.c \
-	     $(wildcard user/policy/*.c) $(wildcard user/acpi/*.c) $(wildcard user/lib/*.c)
-FUZZ_SRCS := $(filter-out user/policy/policy_kernel.c user/lib/percpu.c,$(FUZZ_SRCS))
+FUZZ_BASE := $(wildcard user/policy/*.c) $(wildcard user/acpi/*.c) $(wildcard user/lib/*.c)
+FUZZ_BASE := $(filter-out user/policy/policy_kernel.c user/lib/percpu.c,$(FUZZ_BASE))
+FUZZ_EXTRA_record  := user/capture/output.c user/capture/storm_record.c
+FUZZ_EXTRA_metrics := user/diag/metrics.c user/diag/health.c user/lib/percpu.c
+FUZZ_LIBS_metrics  := -lbpf -lelf -lz
+FUZZ_SRCS := $(sort $(FUZZ_BASE) $(foreach t,$(FUZZ_ALL),tests/fuzz/fuzz_$(t).c $(FUZZ_EXTRA_$(t))))
 FUZZ_OBJS := $(patsubst %.c,$(OUT)/fuzz/%.o,$(FUZZ_SRCS))
+fuzz_objs = $(patsubst %.c,$(OUT)/fuzz/%.o,tests/fuzz/fuzz_$(1).c $(FUZZ_BASE) $(FUZZ_EXTRA_$(1)))
 
 $(OUT)/fuzz/%.o: %.c
 	@mkdir -p $(@D)
 	$(call msg,CC-FUZZ,$@)
 	$(Q)$(CLANG) $(FUZZ_CFLAGS) $(CPPFLAGS_ALL) $(DEPFLAGS) -c $< -o $@
 
-$(FUZZ_BIN): $(FUZZ_OBJS)
-	@mkdir -p $(@D)
-	$(link)
-	$(Q)$(CLANG) $(FUZZ_CFLAGS) $^ -levdev -o $@
+define fuzz_bin
+$(OUT)/tests/fuzz_$(1): $(call fuzz_objs,$(1))
+	@mkdir -p $$(@D)
+	$$(link)
+	$$(Q)$$(CLANG) $$(FUZZ_CFLAGS) $$^ -levdev $$(FUZZ_LIBS_$(1)) -o $$@
+endef
+$(foreach t,$(FUZZ_ALL),$(eval $(call fuzz_bin,$(t))))
+FUZZ_BIN := $(OUT)/tests/fuzz_policy
 
-fuzz: $(FUZZ_BIN)
-	@mkdir -p $(OUT)/fuzz-corpus
-	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(OUT)/fuzz-corpus policy tests/fuzz/corpus
+# Each target's corpus grows in $(OUT)/fuzz-corpus/<target>; seeds come
+# from tests/fuzz/corpus/<target> (the parser's also from policy/).
+fuzz_seeds_policy := policy tests/fuzz/corpus/policy
+fuzz_seeds        = tests/fuzz/corpus/$(1)
+fuzz_maxlen_metrics := 16384
+
+fuzz: $(patsubst %,$(OUT)/tests/fuzz_%,$(FUZZ_TARGETS))
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(OUT)/fuzz-corpus/$$t; \
+		echo "  FUZZ    $$t ($(FUZZ_SECONDS) s)"; \
+		case $$t in policy) seeds="$(fuzz_seeds_policy)"; len=4096;; \
+			metrics) seeds=tests/fuzz/corpus/$$t; len=$(fuzz_maxlen_metrics);; \
+			*) seeds=tests/fuzz/corpus/$$t; len=4096;; esac; \
+		$(OUT)/tests/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=$$len \
+			-print_final_stats=1 -artifact_prefix=$(OUT)/fuzz-$$t- $(OUT)/fuzz-corpus/$$t $$seeds 2>$(OUT)/fuzz-$$t.log \
+			|| { tail -40 $(OUT)/fuzz-$$t.log; exit 1; }; \
+		grep -E '^(Done|stat::number_of_executed_units)' $(OUT)/fuzz-$$t.log | tr '\n' ' '; echo; \
+	done
 
 fuzz-smoke:
-	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(FUZZ_SMOKE_SECONDS),20)
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(FUZZ_SMOKE_SECONDS),10)
 
 -include $(patsubst %.o,%.d,$(USER_OBJS) $(UNIT_OBJS) $(BENCH_OBJS) $(FUZZ_OBJS)) \
 	 $(patsubst %,$(OUT)/tests/bpf/%.d,capture_tests stats_tests verify_budget main) $(EVREAD).d \

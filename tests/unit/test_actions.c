@@ -4,6 +4,7 @@
  * LEDs under a fake sysfs root, and the legacy WMI owner detection.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +55,46 @@ static void rm_tree(const char *dir)
 		printf("cannot remove %s\n", dir);
 }
 
+/*
+ * Wait for @pid (a child of ours, or an orphan we reap as subreaper) to be
+ * reaped, for up to 10 s.  Polled, with EINTR (another test's SIGCHLD
+ * handler) and ECHILD (not yet reparented to us: its parent is still
+ * dying) retried: on a loaded machine a blocking waitpid() returned -1
+ * here.  The pid, or -1.
+ */
+static pid_t wait_gone(pid_t pid, int *status)
+{
+	for (int i = 0; i < 1000; i++) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+
+		if (r == pid)
+			return r;
+		if (r < 0 && errno != EINTR && errno != ECHILD)
+			return -1;
+		usleep(10000);
+	}
+	return -1;
+}
+
+/* Run @text's rule 0 once and reap until the command and its output are done. */
+static void run_and_reap(struct actions *a, const struct policy *p, int rule)
+{
+	struct at_event e = { 0 };
+
+	CHECK_EQ_INT(actions_run(a, p, rule, &e, 0x80), 0);
+	for (int i = 0; i < 500; i++) {
+		int busy = 0;
+
+		actions_reap(a, 0);
+		for (int c = 0; c < ACT_MAX_CHILDREN; c++)
+			busy |= a->child[c].pid > 0 || a->child[c].has_out;
+		if (!busy)
+			return;
+		usleep(10000);
+	}
+	CHECK(!"command still running after 5 s");
+}
+
 /* A command over its timeout is killed with its process group. */
 TEST(actions_exec_timeout_kills_group)
 {
@@ -94,7 +135,7 @@ TEST(actions_exec_timeout_kills_group)
 	CHECK(grandchild > 0);
 	/* past every deadline: killed, then reaped */
 	actions_reap(&a, UINT64_MAX - 1);
-	for (int i = 0; i < 100; i++) {
+	for (int i = 0; i < 500; i++) {	/* up to 10 s on a loaded machine */
 		int busy = 0;
 
 		actions_reap(&a, 0);
@@ -110,7 +151,7 @@ TEST(actions_exec_timeout_kills_group)
 		int status = 0;
 
 		/* the sleep of the script died too (it would run for 30 s) */
-		CHECK_EQ_INT(waitpid((pid_t)grandchild, &status, 0), grandchild);
+		CHECK_EQ_INT(wait_gone((pid_t)grandchild, &status), grandchild);
 		CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
 	}
 	prctl(PR_SET_CHILD_SUBREAPER, 0);
@@ -134,7 +175,7 @@ TEST(actions_exec_concurrency)
 		return;
 	}
 	CHECK_EQ_INT(write_file(dir, "hold", "#!/bin/sh\nsleep 5\n", 0755), 0);
-	snprintf(text, sizeof(text), "match notify path=\\_SB.X\n  0x80 -> exec timeout=9s %s/hold\n", dir);
+	snprintf(text, sizeof(text), "match notify path=\\_SB.X\n  0x80 -> exec interval=0s timeout=9s %s/hold\n", dir);
 	CHECK_EQ_INT(policy_load_text(&p, "t.policy", text, strlen(text), &env), 0);
 	actions_init(&a, "/nonexistent-test-root");
 	for (int i = 0; i < ACT_MAX_CHILDREN + 2; i++)
@@ -260,4 +301,292 @@ TEST(wmi_legacy_owner_detection)
 	CHECK_EQ_INT(symlink("../../../bus/wmi/drivers/msi-wmi", link), 0);
 	CHECK_EQ_INT(wmi_legacy_owner(root, MSI_GUID, mod, sizeof(mod)), -1);
 	rm_tree(root);
+}
+
+/* ---- exec children (issue 12 #9) ------------------------------------------- */
+
+static int load_one(struct policy *p, const char *fmt, const char *dir)
+{
+	const struct policy_env env = { .root = "/nonexistent-test-root" };
+	char text[1024];
+
+	snprintf(text, sizeof(text), fmt, dir);
+	if (policy_load_text(p, "t.policy", text, strlen(text), &env)) {
+		CHECK_STR(p->error, "");
+		return -1;
+	}
+	return 0;
+}
+
+static char *read_text(const char *dir, const char *name)
+{
+	char path[600], *buf = calloc(1, 4096);
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (f && buf)
+		buf[fread(buf, 1, 4095, f)] = '\0';
+	if (f)
+		fclose(f);
+	return buf;
+}
+
+/* Log lines (stderr) of everything @fn does, as text; the caller frees it. */
+static char *log_of(void (*fn)(void *), void *arg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len), *saved = stderr;
+
+	if (!f)
+		return calloc(1, 1);
+	stderr = f;
+	fn(arg);
+	stderr = saved;
+	fclose(f);
+	return buf;
+}
+
+/* The child has stdin /dev/null, stdout/stderr our pipe, and no other descriptor of ours. */
+TEST(actions_exec_child_descriptors)
+{
+	char dir[] = "/tmp/acpitrace-act-XXXXXX", text[600], *fds, *in;
+	struct actions a;
+	struct policy p;
+	int leak, n = 0;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0);
+		return;
+	}
+	/* ls opens /proc/self/fd as 3 itself: 0, 1, 2, 3 and nothing else */
+	snprintf(text, sizeof(text), "#!/bin/sh\nreadlink /proc/$$/fd/0 >%s/stdin\n"
+		 "exec ls /proc/self/fd >%s/fds\n", dir, dir);
+	CHECK_EQ_INT(write_file(dir, "fds.sh", text, 0755), 0);
+	leak = open("/dev/null", O_RDONLY);	/* no O_CLOEXEC: the daemon's kind of fd */
+	CHECK(leak >= 0 && dup2(leak, 77) == 77);
+	if (load_one(&p, "match notify path=\\_SB.X\n  0x80 -> exec %s/fds.sh\n", dir) == 0) {
+		actions_init(&a, "/nonexistent-test-root");
+		run_and_reap(&a, &p, 0);
+		fds = read_text(dir, "fds");
+		in = read_text(dir, "stdin");
+		CHECK_STR(in, "/dev/null\n");
+		for (char *s = fds; s && *s; s++)
+			n += *s == '\n';
+		CHECK_STR(fds, "0\n1\n2\n3\n");
+		CHECK_EQ_INT(n, 4);
+		free(fds);
+		free(in);
+		actions_close(&a);
+		policy_free(&p);
+	}
+	close(77);
+	close(leak);
+	rm_tree(dir);
+}
+
+/* When the command exits, what it left running in its group is killed. */
+TEST(actions_exec_exit_kills_group)
+{
+	char dir[] = "/tmp/acpitrace-act-XXXXXX", text[600], *pid;
+	struct actions a;
+	struct policy p;
+	int status = 0;
+	long gc;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0);
+		return;
+	}
+	snprintf(text, sizeof(text), "#!/bin/sh\nsleep 30 >/dev/null 2>&1 &\necho $! >%s/pid.tmp\n"
+		 "mv %s/pid.tmp %s/pid\nexit 0\n", dir, dir, dir);
+	CHECK_EQ_INT(write_file(dir, "bg.sh", text, 0755), 0);
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	if (load_one(&p, "match notify path=\\_SB.X\n  0x80 -> exec %s/bg.sh\n", dir) == 0) {
+		actions_init(&a, "/nonexistent-test-root");
+		run_and_reap(&a, &p, 0);
+		pid = read_text(dir, "pid");
+		gc = pid ? atol(pid) : 0;
+		CHECK(gc > 0);
+		if (gc > 0) {
+			CHECK_EQ_INT(wait_gone((pid_t)gc, &status), gc);
+			CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+			if (!WIFSIGNALED(status)) {
+				kill((pid_t)gc, SIGKILL);
+				wait_gone((pid_t)gc, &status);
+			}
+		}
+		free(pid);
+		actions_close(&a);
+		policy_free(&p);
+	}
+	prctl(PR_SET_CHILD_SUBREAPER, 0);
+	rm_tree(dir);
+}
+
+/* A program others can change is refused at load (as root) and again at exec time. */
+TEST(actions_exec_untrusted_program)
+{
+	char dir[] = "/tmp/acpitrace-act-XXXXXX", path[600], text[600];
+	struct policy_env env = { .root = "/nonexistent-test-root", .as_root = true, .owner = geteuid() };
+	struct at_event e = { 0 };
+	struct actions a;
+	struct policy p;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0);
+		return;
+	}
+	CHECK_EQ_INT(write_file(dir, "prog", "#!/bin/sh\nexit 0\n", 0775), 0);
+	snprintf(text, sizeof(text), "match notify path=\\_SB.X\n  0x80 -> exec %s/prog\n", dir);
+	CHECK_EQ_INT(write_file(dir, "t.policy", text, 0644), 0);
+	snprintf(path, sizeof(path), "%s/t.policy", dir);
+	CHECK(policy_load(&p, path, &env) < 0);
+	CHECK_CONTAINS(p.error, "t.policy:2:16: exec refused: untrusted program: ");
+	CHECK_CONTAINS(p.error, "prog is writable by its group (mode 0775)");
+	policy_free(&p);
+	/* trusted at load, changed afterwards: refused when it would run */
+	snprintf(path, sizeof(path), "%s/prog", dir);
+	chmod(path, 0755);
+	snprintf(path, sizeof(path), "%s/t.policy", dir);
+	CHECK_EQ_INT(policy_load(&p, path, &env), 0);
+	snprintf(path, sizeof(path), "%s/prog", dir);
+	chmod(path, 0757);
+	actions_init(&a, "/nonexistent-test-root");
+	CHECK_EQ_INT(actions_run(&a, &p, 0, &e, 0x80), -1);
+	for (int c = 0; c < ACT_MAX_CHILDREN; c++)
+		CHECK_EQ_INT(a.child[c].pid, 0);
+	actions_close(&a);
+	policy_free(&p);
+	rm_tree(dir);
+}
+
+struct rate_run {
+	struct actions *a;
+	struct policy *p;
+	int runs;
+};
+
+static void run_burst(void *arg)
+{
+	struct rate_run *r = arg;
+
+	for (int i = 0; i < r->runs; i++)
+		run_and_reap(r->a, r->p, 0);
+}
+
+/* A storm on an exec rule starts it once per interval; the refused runs are counted. */
+TEST(actions_exec_interval)
+{
+	char dir[] = "/tmp/acpitrace-act-XXXXXX", *log;
+	struct actions a;
+	struct policy p;
+	struct rate_run r = { &a, &p, 5 };
+	int starts = 0;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0);
+		return;
+	}
+	CHECK_EQ_INT(write_file(dir, "quick", "#!/bin/sh\nexit 0\n", 0755), 0);
+	if (load_one(&p, "match notify path=\\_SB.X\n  0x80 -> exec timeout=5s %s/quick\n", dir)) {
+		rm_tree(dir);
+		return;
+	}
+	CHECK_EQ_INT(p.rules[0].act.interval, 1);	/* the default */
+	actions_init(&a, "/nonexistent-test-root");
+	log = log_of(run_burst, &r);
+	for (char *s = log; s && (s = strstr(s, "/quick: pid ")); s++)
+		starts++;
+	CHECK_EQ_INT(starts, 1);
+	free(log);
+	usleep(1100000);
+	r.runs = 1;
+	log = log_of(run_burst, &r);
+	CHECK_CONTAINS(log, "/quick (rule #0): 4 runs suppressed since the last (at most one every 1s)");
+	CHECK_CONTAINS(log, "/quick: pid ");
+	free(log);
+	actions_close(&a);
+	policy_free(&p);
+	rm_tree(dir);
+}
+
+/* exec [interval=Ns] [timeout=Ns]: either order, each once, interval 0 allowed. */
+TEST(policy_exec_options)
+{
+	const struct policy_env env = { .root = "/nonexistent-test-root" };
+	static const struct { const char *text; int interval, timeout; const char *err; } cases[] = {
+		{ "match gpe\n 1 -> exec interval=2s timeout=3s /bin/true\n", 2, 3, NULL },
+		{ "match gpe\n 1 -> exec timeout=3s interval=0s /bin/true\n", 0, 3, NULL },
+		{ "match gpe\n 1 -> exec /bin/true\n", 1, 10, NULL },
+		{ "match gpe\n 1 -> exec interval=5 /bin/true\n", 0, 0, "t.policy:2:12: expected interval=SECONDSs" },
+		{ "match gpe\n 1 -> exec interval=3601s /bin/true\n", 0, 0, "t.policy:2:21: interval must be 0s..3600s" },
+		{ "match gpe\n 1 -> exec interval=1s interval=1s /bin/true\n", 0, 0,
+		  "t.policy:2:24: 'interval=1s': exec needs an absolute program path" },
+	};
+	struct policy p;
+
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		int rc = policy_load_text(&p, "t.policy", cases[i].text, strlen(cases[i].text), &env);
+
+		if (cases[i].err) {
+			CHECK(rc < 0);
+			CHECK_CONTAINS(p.error, cases[i].err);
+		} else if (rc == 0) {
+			CHECK_EQ_INT(p.rules[0].act.interval, cases[i].interval);
+			CHECK_EQ_INT(p.rules[0].act.timeout, cases[i].timeout);
+		} else {
+			CHECK_STR(p.error, "");
+		}
+		policy_free(&p);
+	}
+}
+
+struct out_run {
+	struct actions *a;
+	struct policy *p;
+};
+
+static void run_once(void *arg)
+{
+	struct out_run *r = arg;
+
+	run_and_reap(r->a, r->p, 0);
+}
+
+/* Command output reaches the log line by line, prefixed and escaped: no forged "<0>" line. */
+TEST(actions_exec_output_prefixed)
+{
+	char dir[] = "/tmp/acpitrace-act-XXXXXX", text[1200], *log;
+	struct actions a;
+	struct policy p;
+	struct out_run r = { &a, &p };
+
+	if (!mkdtemp(dir)) {
+		CHECK(0);
+		return;
+	}
+	snprintf(text, sizeof(text), "#!/bin/sh\nprintf '<0>forged\\n\\033[2Jx\\n'\n"
+		 "printf 'err line\\n' >&2\nhead -c 600 /dev/zero | tr '\\000' a\necho\n"
+		 "printf 'nul\\000byte\\n'\n"
+		 "printf 'after\\nno newline'\n");
+	CHECK_EQ_INT(write_file(dir, "talk", text, 0755), 0);
+	if (load_one(&p, "match notify path=\\_SB.X\n  0x80 -> exec %s/talk\n", dir) == 0) {
+		actions_init(&a, "/nonexistent-test-root");
+		log = log_of(run_once, &r);
+		CHECK_CONTAINS(log, "exec[rule 0]: <0>forged\n");
+		CHECK_CONTAINS(log, "exec[rule 0]: \\x1b[2Jx\n");
+		CHECK_CONTAINS(log, "exec[rule 0]: err line\n");
+		CHECK_CONTAINS(log, "aaaa [line cut]\n");
+		CHECK_CONTAINS(log, "exec[rule 0]: nul\\x00byte\n");
+		CHECK_CONTAINS(log, "exec[rule 0]: after\n");
+		CHECK_CONTAINS(log, "exec[rule 0]: no newline\n");
+		CHECK_NOT_CONTAINS(log, "\n<0>");
+		CHECK(log && !strchr(log, 0x1b));
+		free(log);
+		actions_close(&a);
+		policy_free(&p);
+	}
+	rm_tree(dir);
 }

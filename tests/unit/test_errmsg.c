@@ -62,3 +62,18 @@ TEST(errmsg_text_and_json)
 	CHECK_STR(s, "{\"error\":\"unknown command 'bogus'\",\"command\":null,\"usage\":true}\n");
 	free(s);
 }
+
+static void evil(void)
+{
+	err_print("check", "%s:2:12: '%s': exec needs an absolute program path",
+		  "p\x1b[31m.policy", "\xe2\x80\xae" "x\ny");
+}
+
+/* check's errors quote policy text and file names: escaped in text (issue 12 #10). */
+TEST(errmsg_text_escaped)
+{
+	char *s = captured(evil, false);
+
+	CHECK_STR(s, "acpitrace check: p\\x1b[31m.policy:2:12: '\\u{202e}x\\ny': exec needs an absolute program path\n");
+	free(s);
+}

@@ -230,3 +230,26 @@ TEST(json_deep_nesting_stays_in_bounds)
 	CHECK_EQ_INT(strlen(s), 2 * LEVELS);
 	free(s);
 }
+
+/* A rate over an interval of 0 s is inf: JSON has no such number (found by fuzz_metrics). */
+TEST(json_double_not_finite_is_null)
+{
+	struct cap c;
+	struct json j;
+	char *s;
+
+	if (!cap_open(&c)) {
+		CHECK(!"open_memstream");
+		return;
+	}
+	json_init(&j, c.f);
+	json_begin_object(&j, NULL);
+	json_double(&j, "inf", 1.0 / 0.0, 3);
+	json_double(&j, "ninf", -1.0 / 0.0, 3);
+	json_double(&j, "nan", 0.0 / 0.0, 3);
+	json_double(&j, "ok", 2.0, 1);
+	json_end_object(&j);
+	s = cap_close(&c);
+	CHECK_STR(s, "{\"inf\":null,\"ninf\":null,\"nan\":null,\"ok\":2.0}\n");
+	free(s);
+}

@@ -615,3 +615,60 @@ TEST(output_ec_query_chain)
 	CHECK_CONTAINS(s, "        notify   Notify(\\_SB.ATKD, 0x20) reserved [from ec_query]\n");
 	free(s);
 }
+
+/* ---- Untrusted bytes (issue 12 #10) --------------------------------------- */
+
+/* A WMI string with ESC, BEL and an RTL override reaches the terminal escaped. */
+TEST(output_wmi_string_escaped_in_text)
+{
+	static const char evil[] = "a\x1b[2Jb\x07\xe2\x80\xae" "c\"\\d\xff";
+	struct at_event e;
+	char *s;
+
+	wmi_event(&e);
+	e.subtype = AT_OBJ_STRING;
+	e.value = sizeof(evil) - 1;
+	e.data_len = sizeof(evil) - 1;
+	memcpy(e.data, evil, sizeof(evil) - 1);
+	s = render(&e, false, NULL);
+	CHECK_CONTAINS(s, "string[15]=\"a\\x1b[2Jb\\x07\\u{202e}c\\\"\\\\d\\xff\"\n");
+	CHECK(s && !strchr(s, 0x1b) && !strchr(s, 0x07) && !strstr(s, "\xe2\x80\xae"));
+	free(s);
+}
+
+/* An AML name segment from the record with control bytes never reaches the terminal raw. */
+TEST(output_aml_name_escaped_in_text)
+{
+	static const char *const bad[] = { "_SB_", "\x1b]0;", "X\x9b" "1" };
+	struct at_event e;
+	char *s;
+
+	notify_event(&e, bad, 3, 0x80);
+	s = render(&e, false, NULL);
+	CHECK(s && !strchr(s, 0x1b) && !strchr(s, 0x9b));
+	free(s);
+}
+
+/* data_len past AT_DATA_MAX is clamped: no read beyond the record. */
+TEST(output_data_len_clamped)
+{
+	struct at_event *e = malloc(sizeof(*e));
+	char *s;
+
+	if (!e)
+		return;
+	wmi_event(e);
+	e->data_len = 0xffff;
+	memset(e->data, 0xab, AT_DATA_MAX);
+	s = render(e, true, NULL);
+	CHECK_CONTAINS(s, ",171,171],\"truncated\":false}");
+	free(s);
+	s = render(e, false, NULL);
+	CHECK(s && strlen(s) < 400);
+	free(s);
+	e->subtype = AT_OBJ_STRING;
+	s = render(e, true, NULL);
+	CHECK(s && strlen(s) < 1200);
+	free(s);
+	free(e);
+}

@@ -5,6 +5,7 @@
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "acpi/guid.h"
+#include "lib/escape.h"
 #include "lib/json.h"
 #include "capture/storm_record.h"
 
@@ -60,6 +61,12 @@ static void make_view(const struct output *o, const struct at_event *e,
 	}
 }
 
+/* Bytes valid in e->data: the record's own count is not trusted past the array. */
+static size_t data_len(const struct at_event *e)
+{
+	return e->data_len < AT_DATA_MAX ? e->data_len : AT_DATA_MAX;
+}
+
 static void hex_bytes(char *out, size_t len, const uint8_t *b, size_t n)
 {
 	size_t pos = 0;
@@ -93,12 +100,12 @@ static void json_wmi_data(struct json *j, const struct at_event *e)
 		json_u64(j, "value", e->value);
 	} else if (e->subtype == AT_OBJ_STRING) {
 		json_u64(j, "length", e->value);
-		json_strn(j, "value", (const char *)e->data, e->data_len);
+		json_strn(j, "value", (const char *)e->data, data_len(e));
 	} else {
 		json_u64(j, "length", e->value);
-		hex_bytes(hex, sizeof(hex), e->data, e->data_len);
+		hex_bytes(hex, sizeof(hex), e->data, data_len(e));
 		json_str(j, "hex", hex);
-		json_bytes(j, "bytes", e->data, e->data_len);
+		json_bytes(j, "bytes", e->data, data_len(e));
 	}
 	json_bool(j, "truncated", e->flags & AT_F_DATA_TRUNC);
 	json_end_object(j);
@@ -170,7 +177,7 @@ static void json_source_fields(struct json *j, const struct at_event *e,
 		break;
 	case AT_SRC_METHOD:
 		json_path(j, "path", v->path, NULL);
-		if (e->subtype != 0xff) {
+		if (e->subtype != AT_METHOD_EVAL) {
 			json_u64(j, "gpe", e->number);
 			json_str(j, "dispatch", gpe_dispatch_name(e->subtype));
 		} else {
@@ -243,17 +250,19 @@ static void fmt_duration(char *buf, size_t len, const struct at_event *e)
 
 static void text_wmi_data(char *buf, size_t len, const struct at_event *e)
 {
-	char hex[AT_DATA_MAX * 2 + 1];
+	char hex[AT_DATA_MAX * 2 + 1], str[AT_DATA_MAX * 8 + 1];
 
 	if (!(e->flags & AT_F_HAS_DATA)) {
 		snprintf(buf, len, "no data");
 	} else if (e->subtype == AT_OBJ_INTEGER) {
 		snprintf(buf, len, "data=0x%" PRIx64, (uint64_t)e->value);
 	} else if (e->subtype == AT_OBJ_STRING) {
-		snprintf(buf, len, "string[%" PRIu64 "]=\"%.*s\"", (uint64_t)e->value,
-			 (int)e->data_len, (const char *)e->data);
+		/* up to its NUL, quotes and backslashes escaped too */
+		esc_buf(str, sizeof(str), (const char *)e->data,
+			strnlen((const char *)e->data, data_len(e)), ESC_QUOTE);
+		snprintf(buf, len, "string[%" PRIu64 "]=\"%s\"", (uint64_t)e->value, str);
 	} else {
-		hex_bytes(hex, sizeof(hex), e->data, e->data_len);
+		hex_bytes(hex, sizeof(hex), e->data, data_len(e));
 		snprintf(buf, len, "buffer[%" PRIu64 "]=%s%s", (uint64_t)e->value, hex,
 			 e->flags & AT_F_DATA_TRUNC ? "..." : "");
 	}
@@ -262,7 +271,7 @@ static void text_wmi_data(char *buf, size_t len, const struct at_event *e)
 static void text_body(char *buf, size_t len, const struct at_event *e,
 		      const struct view *v)
 {
-	char a[ACPI_PATH_MAX + 48], d[AT_DATA_MAX * 2 + 48];
+	char a[ACPI_PATH_MAX + 48], d[AT_DATA_MAX * 8 + 48];
 
 	switch (e->source) {
 	case AT_SRC_SCI:
@@ -311,7 +320,7 @@ static void text_body(char *buf, size_t len, const struct at_event *e,
 		snprintf(buf, len, "GED irq %u -> %s", e->number, v->path);
 		break;
 	case AT_SRC_METHOD:
-		if (e->subtype != 0xff)
+		if (e->subtype != AT_METHOD_EVAL)
 			snprintf(buf, len, "GPE 0x%02x %s %s", e->number,
 				 e->subtype == AT_GPE_METHOD ? "method" : "dispatch",
 				 e->subtype == AT_GPE_METHOD ? v->path :
@@ -332,14 +341,16 @@ static void text_body(char *buf, size_t len, const struct at_event *e,
 static void output_text(struct output *o, const struct at_event *e,
 			const struct view *v)
 {
-	char body[512], dur[32];
+	char body[768], safe[1024], dur[32];
 	uint64_t rel = e->ts_ns > o->t0_ns ? e->ts_ns - o->t0_ns : 0;
 	int indent = e->depth > 8 ? 16 : e->depth * 2;
 
 	text_body(body, sizeof(body), e, v);
+	/* AML names and device names come from the record and sysfs */
+	esc_str(safe, sizeof(safe), body, 0);
 	fmt_duration(dur, sizeof(dur), e);
 	fprintf(o->out, "%12.6f cpu%-2u %*s%-8s %s%s\n", rel / 1e9, e->cpu, indent, "",
-		source_name(e->source), body, dur);
+		source_name(e->source), safe, dur);
 }
 
 void output_event(struct output *o, const struct at_event *e)

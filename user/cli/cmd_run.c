@@ -239,17 +239,7 @@ static void print_stats(struct run_state *st)
 	log_msg(LOG_INFO, "exiting: %llu events received, %llu dispatched",
 		st->received, st->dispatched);
 	if (g_opts.json) {
-		printf("{\"received\":%llu,\"dispatched\":%llu,\"rules\":[", st->received, st->dispatched);
-		for (int i = 0; i < st->pol.nrules; i++)
-			printf("%s{\"id\":%d,\"at\":\"%s:%d\",\"hits\":%llu}", i ? "," : "", i,
-			       st->pol.rules[i].file, st->pol.rules[i].line, (unsigned long long)hits[i]);
-		printf("],\"sources\":{");
-		for (int s = 0; s < AT_SRC_MAX; s++)
-			printf("%s\"%s\":{\"seen\":%llu,\"emitted\":%llu,\"matched\":%llu,\"ignored\":%llu,\"unmatched\":%llu}",
-			       s ? "," : "", source_name(s), (unsigned long long)c[s].seen,
-			       (unsigned long long)c[s].emitted, (unsigned long long)ps[s].matched,
-			       (unsigned long long)ps[s].ignored, (unsigned long long)ps[s].unmatched);
-		printf("}}\n");
+		policy_print_run_totals(stdout, &st->pol, hits, ps, c, st->received, st->dispatched);
 		fflush(stdout);
 	}
 	free(hits);

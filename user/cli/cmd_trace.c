@@ -20,6 +20,7 @@
 #include "lib/ready_file.h"
 #include "lib/errmsg.h"
 #include "lib/opt.h"
+#include "lib/json.h"
 
 struct trace_opts {
 	struct tracer_opts t;
@@ -183,6 +184,7 @@ static int on_event(void *ctx, void *data, size_t size)
 static void print_totals(struct tracer *t, bool json)
 {
 	struct at_counters c[AT_SRC_MAX];
+	struct json j;
 
 	if (tracer_counters(t, c))
 		return;
@@ -195,14 +197,20 @@ static void print_totals(struct tracer *t, bool json)
 			(unsigned long long)c[s].dropped);
 	if (!json)
 		return;
-	printf("{\"totals\":{");
-	for (int s = 0; s < AT_SRC_MAX; s++)
-		printf("%s\"%s\":{\"seen\":%llu,\"emitted\":%llu,\"filtered\":%llu,"
-		       "\"ratelimited\":%llu,\"dropped\":%llu}", s ? "," : "", source_name(s),
-		       (unsigned long long)c[s].seen, (unsigned long long)c[s].emitted,
-		       (unsigned long long)c[s].filtered, (unsigned long long)c[s].ratelimited,
-		       (unsigned long long)c[s].dropped);
-	printf("}}\n");
+	json_init(&j, stdout);
+	json_begin_object(&j, NULL);
+	json_begin_object(&j, "totals");
+	for (int s = 0; s < AT_SRC_MAX; s++) {
+		json_begin_object(&j, source_name(s));
+		json_u64(&j, "seen", c[s].seen);
+		json_u64(&j, "emitted", c[s].emitted);
+		json_u64(&j, "filtered", c[s].filtered);
+		json_u64(&j, "ratelimited", c[s].ratelimited);
+		json_u64(&j, "dropped", c[s].dropped);
+		json_end_object(&j);
+	}
+	json_end_object(&j);
+	json_end_object(&j);
 	fflush(stdout);
 }
 

@@ -1,19 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0
-/* exec [timeout=Ns] /PROGRAM [ARGS]: a child in its own process group, reaped and timed out. */
+/*
+ * exec [interval=Ns] [timeout=Ns] /PROGRAM [ARGS]: a child in its own
+ * process group, with no descriptor of ours but stdin (/dev/null) and
+ * stdout/stderr (a pipe to us: each line is logged as "exec[rule N]: ...",
+ * escaped, so it cannot forge a journal priority).  The program must be
+ * trusted (root's, writable by nobody else, like every directory above
+ * it) when it is started.  A rule starts at most once per interval;
+ * refused runs are counted and logged.  When the command exits or times
+ * out, its whole process group is killed: nothing it started outlives it
+ * (a process that leaves the group with setsid() is beyond reach).
+ */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include "dispatch/actions.h"
 #include "dispatch/act_kinds.h"
+#include "lib/escape.h"
 #include "lib/log.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "acpi/guid.h"
+#include "lib/path_trust.h"
 #include "lib/time.h"
 
 static void build_env(char env[][160], char **envp, const struct pol_rule *r,
@@ -43,67 +58,241 @@ static void build_env(char env[][160], char **envp, const struct pol_rule *r,
 	envp[n] = NULL;
 }
 
+/* Lines of output logged per command, then the rest is dropped. */
+#define OUT_MAX_LINES	200
+/* Bytes read from one command per actions_reap() call. */
+#define OUT_MAX_READ	(16 * 1024)
+
+/* Every descriptor from 3 up closed; no CLOEXEC is needed anywhere else. */
+static void close_from_3(void)
+{
+	struct rlimit rl;
+	long max = 1024;
+
+#ifdef SYS_close_range
+	if (syscall(SYS_close_range, 3U, ~0U, 0U) == 0)
+		return;
+#endif
+	/* before Linux 5.9: every possible descriptor */
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur != RLIM_INFINITY)
+		max = rl.rlim_cur < 1048576 ? (long)rl.rlim_cur : 1048576;
+	for (long fd = 3; fd < max; fd++)
+		close((int)fd);
+}
+
+/* In the child, between fork and exec: only async-signal-safe calls. */
+static void __attribute__((noreturn)) child_exec(const struct pol_rule *r, char **envp, int out)
+{
+	sigset_t none;
+	int null;
+
+	setpgid(0, 0);		/* its own process group: killed as one */
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	signal(SIGPIPE, SIG_DFL);
+	null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (null >= 0 && null != 0)
+		dup2(null, 0);	/* dup2 clears CLOEXEC on 0 */
+	else if (null < 0)
+		close(0);
+	if (out >= 0) {
+		dup2(out, 1);
+		dup2(out, 2);
+	}
+	close_from_3();
+	execve(r->act.argv[0], r->act.argv, envp);
+	if (out >= 0) {
+		static const char msg[] = "exec failed\n";
+
+		(void)!write(2, msg, sizeof(msg) - 1);
+	}
+	_exit(127);
+}
+
+/*
+ * The rule's minimum interval: 0 when it may start now (logging how many
+ * runs it refused since), -1 when refused.
+ */
+static int rate_ok(struct actions *a, const struct pol_rule *r, int rule, uint64_t now)
+{
+	uint64_t iv = (uint64_t)r->act.interval * 1000000000ULL;
+	struct act_exec_rate *x;
+
+	if (!iv)
+		return 0;
+	if (rule >= a->nexec_rate) {
+		int n = rule + 1 > 16 ? rule + 1 : 16;
+		struct act_exec_rate *t = realloc(a->exec_rate, n * sizeof(*t));
+
+		if (!t)
+			return -1;
+		memset(t + a->nexec_rate, 0, (n - a->nexec_rate) * sizeof(*t));
+		a->exec_rate = t;
+		a->nexec_rate = n;
+	}
+	x = &a->exec_rate[rule];
+	/* a reload may give this number to another rule: start afresh */
+	if (!x->file || x->line != r->line || strcmp(x->file, r->file)) {
+		free((char *)x->file);
+		memset(x, 0, sizeof(*x));
+		x->file = strdup(r->file);
+		x->line = r->line;
+		if (!x->file)
+			return -1;
+	}
+	if (x->last_ns && now - x->last_ns < iv) {
+		x->suppressed++;
+		/* at most one message per interval while it keeps coming */
+		if (now - x->report_ns >= iv) {
+			log_msg(LOG_WARN, "exec %s (rule #%d): %llu run%s suppressed (at most one every %ds)",
+				r->act.argv[0], rule, (unsigned long long)x->suppressed,
+				x->suppressed == 1 ? "" : "s", r->act.interval);
+			x->suppressed = 0;
+			x->report_ns = now;
+		}
+		return -1;
+	}
+	if (x->suppressed)
+		log_msg(LOG_WARN, "exec %s (rule #%d): %llu run%s suppressed since the last (at most one every %ds)",
+			r->act.argv[0], rule, (unsigned long long)x->suppressed,
+			x->suppressed == 1 ? "" : "s", r->act.interval);
+	x->suppressed = 0;
+	x->last_ns = now;
+	x->report_ns = now;
+	return 0;
+}
+
 int act_exec(struct actions *a, const struct policy *p, int rule,
 		   const struct at_event *e, uint64_t code)
 {
 	const struct pol_rule *r = &p->rules[rule];
-	char env[12][160], *envp[13];
-	int slot = -1;
+	char env[12][160], *envp[13], why[PATH_MAX + 96];
+	int slot = -1, pipefd[2];
 	pid_t pid;
 
+	if (rate_ok(a, r, rule, mono_ns()))
+		return 0;	/* suppressed: not a failure of the action */
 	for (int i = 0; i < ACT_MAX_CHILDREN; i++)
-		if (a->child[i].pid <= 0)
+		if (a->child[i].pid <= 0 && !a->child[i].has_out)
 			slot = i;
 	if (slot < 0) {
 		log_msg(LOG_WARN, "exec %s refused: %d commands still running (at most %d at a time)",
 			r->act.argv[0], ACT_MAX_CHILDREN, ACT_MAX_CHILDREN);
 		return -1;
 	}
+	/* again now: the program or a directory above it may have changed */
+	if (path_trust_check(r->act.argv[0], geteuid(), why, sizeof(why))) {
+		log_msg(LOG_WARN, "exec %s refused: untrusted program: %s", r->act.argv[0], why);
+		return -1;
+	}
 	build_env(env, envp, r, e, code, a->sys);
+	if (pipe2(pipefd, O_CLOEXEC | O_NONBLOCK)) {
+		log_msg(LOG_WARN, "exec %s: pipe failed: %s", r->act.argv[0], strerror(errno));
+		return -1;
+	}
+	/* the child's end blocks: it waits for us rather than lose output */
+	fcntl(pipefd[1], F_SETFL, 0);
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
 		log_msg(LOG_WARN, "exec %s: fork failed: %s", r->act.argv[0], strerror(errno));
+		close(pipefd[0]);
+		close(pipefd[1]);
 		return -1;
 	}
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDONLY);
-
-		/* output goes to the log (our stderr); no terminal input */
-		/* its own process group: a timeout kills what it started too */
-		setpgid(0, 0);
-		if (null >= 0)
-			dup2(null, 0);
-		dup2(2, 1);
-		signal(SIGPIPE, SIG_DFL);
-		execve(r->act.argv[0], r->act.argv, envp);
-		fprintf(stderr, "acpitrace: error: exec %s: %s\n", r->act.argv[0], strerror(errno));
-		_exit(127);
-	}
+	if (pid == 0)
+		child_exec(r, envp, pipefd[1]);
+	close(pipefd[1]);
 	setpgid(pid, pid);	/* also here: no window before the child's own call */
-	a->child[slot].pid = pid;
-	a->child[slot].rule = rule;
-	a->child[slot].deadline_ns = mono_ns() + (uint64_t)r->act.timeout * 1000000000ULL;
+	a->child[slot] = (struct act_child){
+		.pid = pid, .rule = rule, .has_out = true, .out_fd = pipefd[0],
+		.deadline_ns = mono_ns() + (uint64_t)r->act.timeout * 1000000000ULL,
+	};
 	log_msg(LOG_INFO, "exec %s: pid %d", r->act.argv[0], pid);
 	return 0;
+}
+
+static void out_line(struct act_child *c, bool cut)
+{
+	char safe[ACT_OUT_LINE * 4 + 1];
+
+	/* escaped here already: a NUL byte would end the line for log_msg */
+	esc_buf(safe, sizeof(safe), c->out, c->out_len, 0);
+	if (c->lines < OUT_MAX_LINES)
+		log_msg(LOG_INFO, "exec[rule %d]: %s%s", c->rule, safe, cut ? " [line cut]" : "");
+	else if (c->lines == OUT_MAX_LINES)
+		log_msg(LOG_WARN, "exec[rule %d]: more than %d lines of output, the rest is dropped",
+			c->rule, OUT_MAX_LINES);
+	c->lines++;
+	c->out_len = 0;
+}
+
+/* Log what the command wrote, line by line; at EOF (or @last) close the pipe. */
+static void drain(struct act_child *c, bool last)
+{
+	char buf[4096];
+	size_t total = 0;
+	ssize_t n = 0;
+
+	if (!c->has_out)
+		return;
+	while (total < OUT_MAX_READ && (n = read(c->out_fd, buf, sizeof(buf))) > 0) {
+		total += n;
+		for (ssize_t i = 0; i < n; i++) {
+			if (buf[i] == '\n') {
+				if (!c->cut)
+					out_line(c, false);
+				c->cut = false;
+				c->out_len = 0;
+			} else if (!c->cut) {
+				c->out[c->out_len++] = buf[i];
+				if (c->out_len == sizeof(c->out)) {
+					out_line(c, true);
+					c->cut = true;	/* drop up to the newline */
+				}
+			}
+		}
+	}
+	if (n == 0 || last || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+		if (c->out_len && !c->cut)
+			out_line(c, false);
+		close(c->out_fd);
+		c->has_out = false;
+		c->out_len = 0;
+		c->cut = false;
+	}
+}
+
+/* The leader has exited (still a zombie, so its group id is not reused). */
+static void finish(struct act_child *c)
+{
+	int status = 0;
+
+	kill(-c->pid, SIGKILL);		/* whatever it started, still in its group */
+	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		log_msg(LOG_WARN, "command of rule #%d (pid %d) %s %d", c->rule, c->pid,
+			WIFEXITED(status) ? "exited with" : "killed by signal",
+			WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+	c->pid = 0;
+	c->lines = 0;
 }
 
 void actions_reap(struct actions *a, uint64_t now_ns)
 {
 	for (int i = 0; i < ACT_MAX_CHILDREN; i++) {
 		struct act_child *c = &a->child[i];
-		int status;
-		pid_t r;
+		siginfo_t si;
 
+		drain(c, false);
 		if (c->pid <= 0)
 			continue;
-		r = waitpid(c->pid, &status, WNOHANG);
-		if (r == c->pid) {
-			if (!WIFEXITED(status) || WEXITSTATUS(status))
-				log_msg(LOG_WARN, "command of rule #%d (pid %d) %s %d", c->rule, c->pid,
-					WIFEXITED(status) ? "exited with" : "killed by signal",
-					WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
-			c->pid = 0;
+		memset(&si, 0, sizeof(si));
+		if (!waitid(P_PID, c->pid, &si, WEXITED | WNOHANG | WNOWAIT) && si.si_pid == c->pid) {
+			finish(c);
+			/* what is left in the pipe now; its writers are gone or going */
+			drain(c, true);
 		} else if (now_ns && now_ns > c->deadline_ns) {
 			log_msg(LOG_WARN, "command of rule #%d (pid %d) timed out: killed", c->rule, c->pid);
 			kill(-c->pid, SIGKILL);	/* and whatever it started */
@@ -114,10 +303,14 @@ void actions_reap(struct actions *a, uint64_t now_ns)
 
 void act_exec_close(struct actions *a)
 {
-	for (int i = 0; i < ACT_MAX_CHILDREN; i++)
-		if (a->child[i].pid > 0) {
-			kill(-a->child[i].pid, SIGKILL);	/* its process group */
-			waitpid(a->child[i].pid, NULL, 0);
-			a->child[i].pid = 0;
-		}
+	for (int i = 0; i < ACT_MAX_CHILDREN; i++) {
+		if (a->child[i].pid > 0)
+			finish(&a->child[i]);
+		drain(&a->child[i], true);
+	}
+	for (int i = 0; i < a->nexec_rate; i++)
+		free((char *)a->exec_rate[i].file);
+	free(a->exec_rate);
+	a->exec_rate = NULL;
+	a->nexec_rate = 0;
 }

@@ -18,10 +18,28 @@
 
 struct libevdev_uinput;
 
+#define ACT_OUT_LINE		256	/* longer output lines are cut */
+
+/* A running command: its process group and its output pipe. */
 struct act_child {
-	pid_t pid;
+	pid_t pid;			/* also its process group; 0 = free slot */
 	uint64_t deadline_ns;
 	int rule;
+	bool has_out;			/* out_fd is open */
+	int out_fd;			/* read end of its stdout+stderr */
+	unsigned int lines;		/* output lines logged */
+	bool cut;			/* dropping the rest of a long line */
+	size_t out_len;
+	char out[ACT_OUT_LINE];
+};
+
+/* exec's minimum interval, per rule (index = rule number). */
+struct act_exec_rate {
+	const char *file;		/* the rule it belongs to: file:line */
+	int line;
+	uint64_t last_ns;		/* last start */
+	uint64_t report_ns;		/* last "suppressed" message */
+	uint64_t suppressed;		/* runs refused since either */
 };
 
 struct actions {
@@ -32,6 +50,8 @@ struct actions {
 	unsigned char sw_state[4];
 	int rfkill_fd;
 	struct act_child child[ACT_MAX_CHILDREN];
+	struct act_exec_rate *exec_rate;	/* grown to the rule count */
+	int nexec_rate;
 	const struct acpi_sysfs *sys;	/* for event fields; may be NULL */
 };
 
@@ -64,7 +84,11 @@ void actions_close(struct actions *a);
 /* Perform rule @rule for record @e (code = the rule's code). */
 int actions_run(struct actions *a, const struct policy *p, int rule,
 		const struct at_event *e, uint64_t code);
-/* Reap finished commands, kill the ones over their timeout. */
+/*
+ * Log commands' output lines, reap finished commands (killing what their
+ * process group left behind), kill the ones over their timeout with their
+ * group.
+ */
 void actions_reap(struct actions *a, uint64_t now_ns);
 const char *actions_input_devnode(const struct actions *a);
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/errmsg.h"
+#include "lib/escape.h"
 #include "lib/json.h"
 
 bool err_json;
@@ -24,8 +25,10 @@ static void report(const char *cmd, bool usage, const char *fmt, va_list ap)
 			json_bool(&j, "usage", true);
 		json_end_object(&j);	/* and its newline */
 	} else {
-		fprintf(stderr, "acpitrace%s%s: %s\n", cmd ? " " : "", cmd ? cmd : "",
-			msg ? msg : "out of memory");
+		/* messages quote policy text and file names: escaped, one line */
+		fprintf(stderr, "acpitrace%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+		esc_fputs(stderr, msg ? msg : "out of memory", msg ? strlen(msg) : 13, 0);
+		fputc('\n', stderr);
 		if (usage)
 			fprintf(stderr, "Try 'acpitrace %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
 	}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 #include "lib/json.h"
 
@@ -114,7 +115,11 @@ void json_bool(struct json *j, const char *key, bool value)
 void json_double(struct json *j, const char *key, double value, int decimals)
 {
 	member(j, key);
-	fprintf(j->out, "%.*f", decimals, value);
+	/* JSON has no inf or nan (a rate over 0 s): null instead */
+	if (isfinite(value))
+		fprintf(j->out, "%.*f", decimals, value);
+	else
+		fputs("null", j->out);
 }
 
 void json_null(struct json *j, const char *key)

@@ -34,6 +34,7 @@ enum pol_op {
 
 #define POL_DMI_MAX		8
 #define POL_EXEC_TIMEOUT	10	/* seconds, default */
+#define POL_EXEC_INTERVAL	1	/* seconds between runs of one rule, default */
 
 struct pol_action {
 	int type;		/* enum pol_act */
@@ -41,6 +42,7 @@ struct pol_action {
 	int code;		/* key / switch code, rfkill type */
 	int percent;		/* backlight */
 	int timeout;		/* exec, seconds */
+	int interval;		/* exec, least seconds between runs; 0 = none */
 	bool allow_zero;	/* backlight down may reach 0 */
 	char *name;		/* led, backlight device (NULL = choose) */
 	char **argv;		/* exec, NULL terminated */

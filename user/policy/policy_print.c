@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Showing a compiled policy: `acpitrace check` and the daemon's log. */
+#include <limits.h>
+#include <stdarg.h>
 #include <string.h>
 #include <libevdev/libevdev.h>
 #include "policy/policy_print.h"
 #include "lib/rfkill_type.h"
 #include "acpi/decode.h"
+#include "lib/escape.h"
 #include "lib/json.h"
 
 const char *pol_act_name(int type)
@@ -49,7 +52,7 @@ void policy_describe_action(const struct pol_action *a, char *buf, size_t len)
 		snprintf(buf, len, "led %s %s", a->name, op_name(a->op));
 		break;
 	case ACT_EXEC:
-		n = snprintf(buf, len, "exec timeout=%ds", a->timeout);
+		n = snprintf(buf, len, "exec interval=%ds timeout=%ds", a->interval, a->timeout);
 		for (char **v = a->argv; v && *v && n < len; v++)
 			n += snprintf(buf + n, len - n, " %s", *v);
 		break;
@@ -135,6 +138,25 @@ static void print_json(const struct policy *p, FILE *out)
 	fputc('\n', out);
 }
 
+/*
+ * One line of text output: policy text (file names, paths, HIDs, program
+ * arguments) and sysfs device names are escaped, never sent raw.
+ */
+static void __attribute__((format(printf, 2, 3))) put_line(FILE *out, const char *fmt, ...)
+{
+	char line[2048];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		n = 0;
+	esc_fputs(out, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1, 0);
+	fputc('\n', out);
+}
+
 void policy_print(const struct policy *p, FILE *out, bool json)
 {
 	char act[512], blk[512];
@@ -150,16 +172,52 @@ void policy_print(const struct policy *p, FILE *out, bool json)
 
 		if (r->block != last) {
 			block_text(b, blk, sizeof(blk));
-			fprintf(out, "%s:%d: %s\n    %s%s%s\n", b->file, b->line, blk, machine_state(b),
-				b->devices[0] ? ": " : "", b->devices);
+			put_line(out, "%s:%d: %s", b->file, b->line, blk);
+			put_line(out, "    %s%s%s", machine_state(b), b->devices[0] ? ": " : "", b->devices);
 			last = r->block;
 		}
 		policy_describe_action(&r->act, act, sizeof(act));
-		fprintf(out, "  #%-3d %-22s -> %-34s %s:%d (%d kernel rule%s)\n", i, r->code_text, act,
-			r->file, r->line, kernel_rules_of(p, i), kernel_rules_of(p, i) == 1 ? "" : "s");
+		put_line(out, "  #%-3d %-22s -> %-34s %s:%d (%d kernel rule%s)", i, r->code_text, act,
+			 r->file, r->line, kernel_rules_of(p, i), kernel_rules_of(p, i) == 1 ? "" : "s");
 	}
-	fprintf(out, "%d rules, %d kernel rules (at most %d), %d index keys, %d scanned (at most %d)\n",
-		p->nrules, p->nkrules, AT_POLICY_MAX, p->nindex, p->nfallback, AT_POLICY_FALLBACK_MAX);
+	put_line(out, "%d rules, %d kernel rules (at most %d), %d index keys, %d scanned (at most %d)",
+		 p->nrules, p->nkrules, AT_POLICY_MAX, p->nindex, p->nfallback, AT_POLICY_FALLBACK_MAX);
 	for (int i = 0; i < p->nwarnings; i++)
-		fprintf(out, "warning: %s\n", p->warnings[i]);
+		put_line(out, "warning: %s", p->warnings[i]);
+}
+
+void policy_print_run_totals(FILE *out, const struct policy *p, const uint64_t *hits,
+			     const struct at_policy_stats *ps, const struct at_counters *c,
+			     uint64_t received, uint64_t dispatched)
+{
+	struct json j;
+	char at[PATH_MAX + 16];
+
+	json_init(&j, out);
+	json_begin_object(&j, NULL);
+	json_u64(&j, "received", received);
+	json_u64(&j, "dispatched", dispatched);
+	json_begin_array(&j, "rules");
+	for (int i = 0; i < p->nrules; i++) {
+		/* file names are anyone's choice of bytes: the writer escapes them */
+		snprintf(at, sizeof(at), "%s:%d", p->rules[i].file, p->rules[i].line);
+		json_begin_object(&j, NULL);
+		json_i64(&j, "id", i);
+		json_str(&j, "at", at);
+		json_u64(&j, "hits", hits[i]);
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_begin_object(&j, "sources");
+	for (int s = 0; s < AT_SRC_MAX; s++) {
+		json_begin_object(&j, source_name(s));
+		json_u64(&j, "seen", c[s].seen);
+		json_u64(&j, "emitted", c[s].emitted);
+		json_u64(&j, "matched", ps[s].matched);
+		json_u64(&j, "ignored", ps[s].ignored);
+		json_u64(&j, "unmatched", ps[s].unmatched);
+		json_end_object(&j);
+	}
+	json_end_object(&j);
+	json_end_object(&j);	/* and the newline */
 }

@@ -8,7 +8,9 @@
 #include <string.h>
 #include <libevdev/libevdev.h>
 #include "policy/policy_rule.h"
+#include <limits.h>
 #include "lib/parse.h"
+#include "lib/path_trust.h"
 #include "lib/rfkill_type.h"
 #include "acpi/decode.h"
 
@@ -213,30 +215,60 @@ static int act_led(struct parser *ps, struct pol_action *a, const struct token *
 	return a->op < 0 ? -1 : 0;
 }
 
-static int act_exec(struct parser *ps, struct pol_action *a, const struct token *t, int n)
+/* "NAME=Ns" with 0 or 1..3600 seconds; @min is the smallest value allowed. */
+static int exec_seconds(struct parser *ps, const struct token *t, size_t name_len,
+			uint64_t min, int *out)
 {
-	int first = 1;
+	size_t l = strlen(t->s);
 	uint64_t v;
 
-	a->timeout = POL_EXEC_TIMEOUT;
-	if (n > 1 && !strncmp(t[1].s, "timeout=", 8)) {
-		size_t l = strlen(t[1].s);
+	if (l < name_len + 2 || t->s[l - 1] != 's')
+		return pol_err(ps, t->col, "expected %.*sSECONDSs, like %.*s5s",
+			       (int)name_len, t->s, (int)name_len, t->s);
+	t->s[l - 1] = '\0';
+	if (parse_u64_c(t->s + name_len, &v) || v < min || v > 3600)
+		return pol_err(ps, t->col + (int)name_len, "%.*s must be %llus..3600s",
+			       (int)name_len - 1, t->s, (unsigned long long)min);
+	*out = (int)v;
+	return 0;
+}
 
-		if (l < 10 || t[1].s[l - 1] != 's')
-			return pol_err(ps, t[1].col, "expected timeout=SECONDSs, like timeout=5s");
-		t[1].s[l - 1] = '\0';
-		if (parse_u64_c(t[1].s + 8, &v) || !v || v > 3600)
-			return pol_err(ps, t[1].col + 8, "timeout must be 1s..3600s");
-		a->timeout = v;
-		first = 2;
+static int act_exec(struct parser *ps, struct pol_action *a, const struct token *t, int n)
+{
+	bool seen_timeout = false, seen_interval = false;
+	int first = 1;
+
+	a->timeout = POL_EXEC_TIMEOUT;
+	a->interval = POL_EXEC_INTERVAL;
+	/* options before the program, each once, in any order */
+	for (; first < n && t[first].s[0] != '/'; first++) {
+		if (!strncmp(t[first].s, "timeout=", 8) && !seen_timeout) {
+			if (exec_seconds(ps, &t[first], 8, 1, &a->timeout))
+				return -1;
+			seen_timeout = true;
+		} else if (!strncmp(t[first].s, "interval=", 9) && !seen_interval) {
+			if (exec_seconds(ps, &t[first], 9, 0, &a->interval))
+				return -1;
+			seen_interval = true;
+		} else {
+			break;
+		}
 	}
 	if (n <= first)
-		return pol_err(ps, t[n - 1].col + (int)strlen(t[n - 1].s), "missing argument: exec [timeout=Ns] /PROGRAM [ARGS...]");
+		return pol_err(ps, t[n - 1].col + (int)strlen(t[n - 1].s),
+			       "missing argument: exec [interval=Ns] [timeout=Ns] /PROGRAM [ARGS...]");
 	if (t[first].s[0] != '/')
 		return pol_err(ps, t[first].col, "'%s': exec needs an absolute program path (it runs without a shell or PATH search)", t[first].s);
 	if (ps->env->as_root && !ps->trusted)
 		return pol_err(ps, t[0].col, "exec refused: running as root and %s is not owned by root or is writable by others",
 			    ps->in_memory ? "this policy text" : ps->file);
+	if (ps->env->as_root) {
+		char why[PATH_MAX + 96];
+
+		/* the program runs as root: whoever can change it is root too */
+		if (path_trust_check(t[first].s, ps->env->owner, why, sizeof(why)))
+			return pol_err(ps, t[first].col, "exec refused: untrusted program: %s", why);
+	}
 	a->argv = calloc(n - first + 1, sizeof(char *));
 	if (!a->argv)
 		return pol_err(ps, t[0].col, "out of memory");
