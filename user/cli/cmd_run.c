@@ -40,6 +40,7 @@ struct run_opts {
 	const char *ready_file;
 	const char *sysfs_root;
 	bool trace;
+	bool log_events;	/* one log line per dispatched event */
 };
 
 struct run_state {
@@ -65,6 +66,8 @@ static const struct opt run_opts_table[] = {
 	OPT('a', 'a', "attach", required_argument, "MODE", "auto (default), fentry or kprobe"),
 	OPT('R', 'R', "ready-file", required_argument, "PATH",
 	    "create PATH once attached and the policy is loaded"),
+	OPT('L', 0, "log-events", no_argument, NULL,
+	    "log a line per dispatched event (as acpid -l);\n'log' rules always log"),
 	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve devices and DMI under DIR (tests)"),
 	OPT('j', 'j', "json", no_argument, NULL, NULL),	/* the global -j, also here */
 	OPT('h', 'h', "help", no_argument, NULL, ""),
@@ -104,6 +107,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		switch (c) {
 		case 'P': o->policy = optarg; break;
 		case 't': o->trace = true; break;
+		case 'L': o->log_events = true; break;
 		case 'j': g_opts.json = true; break;
 		case 'R': o->ready_file = optarg; break;
 		case 'S': o->sysfs_root = optarg; break;
@@ -218,8 +222,11 @@ static int on_event(void *ctx, void *data, size_t size)
 	st->dispatched++;
 	describe_event(st, e, what, sizeof(what));
 	policy_describe_action(&st->pol.rules[rule].act, act, sizeof(act));
-	log_msg(LOG_INFO, "%s code 0x%llx -> %s (rule #%d %s:%d)", what, (unsigned long long)code,
-		act, rule, st->pol.rules[rule].file, st->pol.rules[rule].line);
+	/* a quiet journal by default, as acpid's: the 'log' action is the exception */
+	if (st->o->log_events || st->pol.rules[rule].act.type == ACT_LOG)
+		log_msg(LOG_INFO, "%s code 0x%llx -> %s (rule #%d %s:%d)", what,
+			(unsigned long long)code, act, rule, st->pol.rules[rule].file,
+			st->pol.rules[rule].line);
 	if (actions_run(&st->act, &st->pol, rule, e, code))
 		log_msg(LOG_WARN, "rule #%d: %s failed", rule, act);
 	return 0;

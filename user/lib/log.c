@@ -2,10 +2,28 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
+#include <sys/stat.h>
 #include "lib/escape.h"
 #include "lib/log.h"
 
 int log_max_level = LOG_INFO;
+
+/*
+ * stderr is the journal's stream when JOURNAL_STREAM names its device and
+ * inode ("dev:ino", set by systemd for the service's own stderr): a child
+ * or a redirection inherits the variable but not the stream.
+ */
+int log_stderr_is_journal(void)
+{
+	const char *js = getenv("JOURNAL_STREAM");
+	unsigned long long dev, ino;
+	struct stat st;
+
+	if (!js || sscanf(js, "%llu:%llu", &dev, &ino) != 2 || fstat(STDERR_FILENO, &st))
+		return 0;
+	return (unsigned long long)st.st_dev == dev && (unsigned long long)st.st_ino == ino;
+}
 
 void log_msg(int level, const char *fmt, ...)
 {
@@ -17,7 +35,7 @@ void log_msg(int level, const char *fmt, ...)
 	if (level > log_max_level)
 		return;
 	if (journal < 0)
-		journal = getenv("JOURNAL_STREAM") != NULL;
+		journal = log_stderr_is_journal();
 	va_start(ap, fmt);
 	n = vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);

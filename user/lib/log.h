@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Daemon logging to stderr with levels.  Under systemd (JOURNAL_STREAM
- * set) each line starts with the sd-daemon "<N>" priority prefix so the
- * journal keeps the level; otherwise with the level's name.
+ * Daemon logging to stderr with levels.  When stderr is the journal's
+ * stream (JOURNAL_STREAM matches its device:inode) each line starts with
+ * the sd-daemon "<N>" priority prefix so the journal keeps the level
+ * (errors <3>, warnings <4>, dispatch lines <6>); otherwise with the
+ * level's name.
  */
 #ifndef LOG_H
 #define LOG_H
@@ -11,6 +13,8 @@ enum log_level { LOG_ERR = 3, LOG_WARN = 4, LOG_INFO = 6, LOG_DEBUG = 7 };
 
 extern int log_max_level;
 
+/* stderr is the stream systemd's journal reads for this service */
+int log_stderr_is_journal(void);
 void log_msg(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -6,7 +6,7 @@
 #   key 5: a command over its 1 s timeout is killed with what it started
 #   key 6 six times: a 3 s command; 4 run at once, the other 2 are refused;
 #     their output lands in the daemon's log
-#   a policy with exec owned by uid 1000, or group-writable, is refused when
+#   a policy owned by uid 1000, or group-writable, is refused as a whole when
 #     running as root (check and run), with the reason
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev"
@@ -25,7 +25,7 @@ match notify path=\_SB.SNK0
   0x82 -> switch SW_LID toggle
   0x83 -> key KEY_PROG1
   0x84 -> exec timeout=1s /tmp/slow
-  0x85 -> exec timeout=20s /tmp/hold
+  0x85 -> exec interval=0s timeout=20s /tmp/hold
 P
 	cp /tmp/test.policy /tmp/user.policy
 	chown 1000:1000 /tmp/user.policy
@@ -78,11 +78,11 @@ host() {
 }
 
 check() {
-	expect_grep refuse-owner.txt '/tmp/user.policy:6:11: exec refused: running as root and /tmp/user.policy is not owned by root or is writable by others'
+	expect_grep refuse-owner.txt 'untrusted policy: /tmp/user.policy is owned by uid 1000, not by root; a policy that anyone but root can change is refused as a whole'
 	expect_grep refuse-owner.txt 'exit=1'
-	expect_grep refuse-gw.txt 'exec refused: running as root and /tmp/gw.policy'
+	expect_grep refuse-gw.txt 'untrusted policy: /tmp/gw.policy is writable by its group \(mode 0664\)'
 	expect_grep refuse-gw.txt 'exit=1'
-	expect_grep refuse-run.txt 'exec refused: running as root and /tmp/user.policy'
+	expect_grep refuse-run.txt 'untrusted policy: /tmp/user.policy is owned by uid 1000'
 	expect_grep refuse-run.txt 'exit=1'
 	expect_event caps.json '.keys == ["KEY_PROG1"] and .switches == ["SW_LID","SW_TABLET_MODE"]' 1
 	expect_event caps.json '.switches | index("SW_RFKILL_ALL") == null' 1
@@ -98,6 +98,6 @@ check() {
 	expect_grep daemon.log 'slow-not-killed' 0
 	expect_grep daemon.log 'exec /tmp/hold: pid' 4
 	expect_grep daemon.log 'exec /tmp/hold refused: 4 commands still running \(at most 4 at a time\)' 2
-	expect_grep daemon.log '^hold [0-9]+ done$' 4
+	expect_grep daemon.log 'exec\[rule 5\]: hold [0-9]+ done$' 4
 	expect_grep daemon.status 'exit=0'
 }

@@ -31,7 +31,7 @@ guest() {
 		vm_wait_for 20 sh -c "[ \$(grep -c '^acpitrace: info: policy ' daemon.log) -gt $loads ]"
 	}
 	printf 'match fixed\n  power_button -> led %s toggle\n' "$led" >/tmp/test.policy
-	acpitrace run --policy /tmp/test.policy --ready-file "$OUT/ready" 2>daemon.log &
+	acpitrace run --log-events --policy /tmp/test.policy --ready-file "$OUT/ready" 2>daemon.log &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
 	vm_record led.json step=start brightness="$(cat "$b")" max="$(cat /sys/class/leds/"$led"/max_brightness)"

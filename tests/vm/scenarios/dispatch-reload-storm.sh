@@ -64,6 +64,8 @@ check() {
 	expect_event keys.json '.code == "KEY_MUTE" and .value == 0' "$KEYS"
 	expect_event keys.json '.code != "KEY_MUTE" and .type == "EV_KEY"' 0
 	expect_grep daemon.log 'keeping the previous policy'
+	# without --log-events the dispatch itself is not logged (as acpid without -l)
+	expect_grep daemon.log 'code 0x80 -> key KEY_MUTE' 0
 	expect_eq "$(awk '$1 >= 20 { print "ok" }' key-rate.txt)" ok "keys per second >= 20 ($(cat key-rate.txt))"
 	expect_grep inputs-before.txt '^1$' 1
 	expect_grep inputs-after.txt '^0$' 1
