@@ -21,7 +21,7 @@ match notify hid=ACPT0001:0
   0x82 -> exec timeout=5s /tmp/write-env
 P
 	acpitrace check /tmp/test.policy >check.txt
-	acpitrace -j run --policy /tmp/test.policy --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
+	acpitrace -j run --log-events --policy /tmp/test.policy --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
 	evread acpitrace 2 40 >keys.json 2>evread.log &

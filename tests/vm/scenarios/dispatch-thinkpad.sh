@@ -23,7 +23,7 @@ P
 	vm_wait shipped 60
 	cp "$OUT/thinkpad-hkey.policy" /tmp/policy.d/50-thinkpad-hkey.policy
 	acpitrace check /tmp/policy.d >check.txt 2>&1
-	acpitrace -j run --policy /tmp/policy.d --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
+	acpitrace -j run --log-events --policy /tmp/policy.d --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
 	evread acpitrace 2 40 >keys.json 2>evread.log &
