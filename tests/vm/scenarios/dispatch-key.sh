@@ -11,7 +11,7 @@ ACPITABLES=$DISPATCH_TABLES
 TIMEOUT=150
 
 guest() {
-	printf '#!/bin/sh\nenv > /out/exec-env.txt\n' >/tmp/write-env
+	printf '#!/bin/sh\nenv > %s/exec-env.txt\n' "$OUT" >/tmp/write-env
 	chmod 755 /tmp/write-env
 	cat >/tmp/test.policy <<'P'
 # keys of the sink device ACPT0001 with _UID 0
