@@ -31,7 +31,7 @@ P
 	wait "$epid"
 	vm_wait_for 20 test -s "$OUT/exec-env.txt"
 	vm_wait done-keys 40
-	sleep 1
+	vm_wait_for 10 grep -q 'exec /tmp/write-env: pid' daemon.log
 	kill -TERM "$pid"
 	wait "$pid"
 	echo "exit=$?" >daemon.status
@@ -40,9 +40,9 @@ P
 host() {
 	vm_wait_file go 120
 	vm_sendkey 2 2 q 1
-	sleep 1
+	# 0x82 (the exec) once 0x80 was dispatched
+	vm_wait_grep daemon.log '0x80 code 0x80 -> key KEY_VOLUMEUP' 30
 	vm_sendkey 3
-	sleep 2
 	vm_signal done-keys
 }
 
