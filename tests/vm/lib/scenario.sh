@@ -15,7 +15,15 @@
 #                        is always there once built)
 #   SMBIOS=()            --smbios specs of tools/vm/run (a bash array), e.g.
 #                        ("type=1,manufacturer=LENOVO")
-#   TIMEOUT=120          seconds for the whole guest run
+#   TIMEOUT=120          seconds for the scenario's guest script
+#   BOOT=shared          "shared": the scenario may run in one boot with other
+#                        scenarios whose boot settings (MACHINES, MODULES,
+#                        APPEND, ACPITABLES, BINARIES, SMBIOS) are identical,
+#                        one after the other; "own": always a boot of its own.
+#                        Use "own" when the scenario changes the machine for
+#                        good (hotplug: a plugged CPU cannot be plugged again)
+#                        or needs a fresh boot (it checks boot messages).
+#                        HOSTFWD implies "own".
 #   HOSTFWD=""           a guest TCP port to reach from the host: the run
 #                        picks a free host port HOSTPORT and boots with
 #                        --hostfwd HOSTPORT:$HOSTFWD (a user-mode NIC: add
@@ -24,9 +32,11 @@
 #                        HOSTPORT; only 127.0.0.1:HOSTPORT is forwarded.
 #
 #   guest() { ...; }     runs inside the guest under busybox sh with `set -e`,
-#                        in $OUT (/out) with /etc/vm/lib.sh loaded (vm_signal,
-#                        vm_wait, vm_wait_for, vm_irq, vm_record). Write the
-#                        results as files in $OUT. Must be POSIX sh.
+#                        in $OUT (/out/NAME) with /etc/vm/lib.sh loaded
+#                        (vm_signal, vm_wait, vm_wait_for, vm_irq, vm_record).
+#                        Write the results as files in $OUT. Must be POSIX sh.
+#                        /tmp is emptied and processes it left behind are
+#                        killed before the next scenario of the same boot.
 #   host() { ...; }      optional; runs on the host beside the guest under
 #                        bash `set -euo pipefail`, with tools/vm/lib loaded
 #                        (vm_wait_file, vm_sendkey, vm_powerdown, vm_cpu_add,
@@ -34,6 +44,9 @@
 #   check() { ...; }     optional; runs on the host after the guest passed,
 #                        with tests/vm/lib/assert.sh loaded (expect_event,
 #                        expect_eq, expect_gt, expect_file, expect_grep, json).
+#                        $OUT also holds dmesg.log (the kernel log when the
+#                        guest script ended), guest.log, host.log and a link
+#                        to the boot's serial.log.
 #
 # All three see KERNEL, MACHINE and SCENARIO; host and check also OUT (the
 # host side of the share) and ROOT (the repository).
@@ -42,7 +55,7 @@
 # shellcheck disable=SC2034 # the variables are the scenario's answer
 scenario_load() {
 	KERNELS="6.1 6.12" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
-	TIMEOUT=120 HOSTFWD= SMBIOS=()
+	TIMEOUT=120 HOSTFWD= SMBIOS=() BOOT=shared
 	unset -f guest host check
 	# shellcheck disable=SC1090
 	. "$1"
@@ -57,4 +70,17 @@ scenario_name() {
 	else
 		echo "$base"
 	fi
+}
+
+# A word naming the boot the loaded scenario can share on MACHINE: equal for
+# scenarios with identical boot settings, unique (the name) for BOOT=own.
+scenario_boot_key() {
+	local name=$1 machine=$2
+	if [[ $BOOT == own || -n $HOSTFWD ]]; then
+		echo "own-$name"
+		return
+	fi
+	# shellcheck disable=SC2086 # word lists compare as words
+	printf '%s|' "$machine" "$MODULES" "$APPEND" "$(echo $ACPITABLES)" \
+		"$(echo $BINARIES)" "${SMBIOS[@]}" | md5sum | cut -c1-12
 }

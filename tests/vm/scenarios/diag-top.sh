@@ -14,8 +14,8 @@ guest() {
 	mount -t devpts devpts /dev/pts
 	vm_wait terminfo-ready 30
 	export TERMINFO="$OUT/terminfo" TERM=xterm
-	# q arrives after the host's key presses had time to show in a frame
-	{ vm_wait keys-sent 60; sleep 2; printf q; } |
+	# q once the host's key presses show in a frame
+	{ vm_wait keys-sent 60; vm_wait_for 30 grep -q 'SNK0:0x80' top.out; printf q; } |
 		timeout 60 script -qec "acpitrace top --interval 0.5" /dev/null >top.out 2>&1 &
 	pid=$!
 	vm_wait_for 30 grep -q 'storms:' top.out

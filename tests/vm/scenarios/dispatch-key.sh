@@ -11,7 +11,7 @@ ACPITABLES=$DISPATCH_TABLES
 TIMEOUT=150
 
 guest() {
-	printf '#!/bin/sh\nenv > /out/exec-env.txt\n' >/tmp/write-env
+	printf '#!/bin/sh\nenv > %s/exec-env.txt\n' "$OUT" >/tmp/write-env
 	chmod 755 /tmp/write-env
 	cat >/tmp/test.policy <<'P'
 # keys of the sink device ACPT0001 with _UID 0
@@ -31,7 +31,7 @@ P
 	wait "$epid"
 	vm_wait_for 20 test -s "$OUT/exec-env.txt"
 	vm_wait done-keys 40
-	sleep 1
+	vm_wait_for 10 grep -q 'exec /tmp/write-env: pid' daemon.log
 	kill -TERM "$pid"
 	wait "$pid"
 	echo "exit=$?" >daemon.status
@@ -40,9 +40,9 @@ P
 host() {
 	vm_wait_file go 120
 	vm_sendkey 2 2 q 1
-	sleep 1
+	# 0x82 (the exec) once 0x80 was dispatched
+	vm_wait_grep daemon.log '0x80 code 0x80 -> key KEY_VOLUMEUP' 30
 	vm_sendkey 3
-	sleep 2
 	vm_signal done-keys
 }
 

@@ -42,9 +42,9 @@ host() {
 	vm_signal shipped
 	vm_wait_file go 120
 	vm_sendkey k
-	sleep 1
+	# l (0x1312, 0x1313) once 0x1311 was dispatched
+	vm_wait_grep daemon.log 'MHKP 0x1311 code 0x1311 -> ' 30
 	vm_sendkey l
-	sleep 1
 	vm_signal done-keys
 }
 

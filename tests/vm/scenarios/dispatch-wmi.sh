@@ -31,7 +31,8 @@ P
 host() {
 	vm_wait_file go 120
 	vm_sendkey a
-	sleep 1
+	# s once the evdev reader has a's key (2 events: scan code and press)
+	vm_wait_grep keys.json 'KEY_PROG2' 30
 	vm_sendkey s
 }
 

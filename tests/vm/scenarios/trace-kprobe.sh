@@ -1,6 +1,9 @@
 # shellcheck shell=bash
 # The kprobe fallback: the same CPU hotplug chain with --attach kprobe, as on
 # a kernel whose BTF lacks a function (only kallsyms has it).
+# BOOT=own: CPU 1 stays plugged.
+BOOT=own
+
 guest() {
 	acpitrace --json probe --attach kprobe >probe.json
 	acpitrace --json trace --attach kprobe --ready-file "$OUT/ready" >trace.json 2>trace.err &

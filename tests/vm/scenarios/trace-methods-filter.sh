@@ -4,6 +4,8 @@
 # '\_SB.CPUS*'), which must see only the CPU's Notify and count the rest as
 # filtered.
 TIMEOUT=150
+# BOOT=own: CPU 1 and the DIMM stay plugged.
+BOOT=own
 
 guest() {
 	acpitrace --json trace --methods --ready-file "$OUT/ready1" >trace.json 2>trace.err &

@@ -1,0 +1,73 @@
+# shellcheck shell=sh
+# tests/vm/lib/boot-guest.sh — the guest side of one boot of run-boot: runs
+# the scenarios' guest scripts one after the other (busybox sh, POSIX).
+# run-boot embeds this file in the boot's /etc/vm/guest.sh, followed by one
+# `boot_scenario NAME TIMEOUT` line per scenario.
+#
+# Each scenario runs in /out/NAME (its $OUT) from /out/NAME/.scenario/guest.sh,
+# output in guest.log. Around it, files in /out/NAME tell the host where it is:
+#   .started       the script is about to start (the host starts its host())
+#   .guest-status  its exit status: 124 after TIMEOUT seconds, 125 when the
+#                  host asked to stop it (.abort, its host() failed)
+#   dmesg.log      the kernel log when it ended
+#   .done          all of the above is written
+# Between scenarios /tmp is emptied and every process the scenario left
+# behind is killed, so the next one starts from the same state.
+
+# The pids of user processes now, as " 1 2 3 ".
+_boot_pids() {
+	_bp=" "
+	for _p in /proc/[0-9]*; do
+		_bp="$_bp${_p#/proc/} "
+	done
+	echo "$_bp"
+}
+
+# Kill every user process that is not in the list $1 (kernel threads have
+# no /proc/PID/exe; this shell is spared).
+_boot_kill_new() {
+	for _p in /proc/[0-9]*; do
+		_p=${_p#/proc/}
+		case "$1" in *" $_p "*) continue ;; esac
+		[ "$_p" = "$$" ] && continue
+		[ -e "/proc/$_p/exe" ] || continue
+		kill -KILL "$_p" 2>/dev/null
+	done
+}
+
+# boot_scenario NAME TIMEOUT
+boot_scenario() {
+	_d=/out/$1
+	_before=$(_boot_pids)
+	rm -rf /tmp/* /tmp/.[!.]* 2>/dev/null
+	cd "$_d" || return 0
+	: >"$_d/.started"
+	OUT=$_d sh "$_d/.scenario/guest.sh" </dev/null >"$_d/guest.log" 2>&1 &
+	_pid=$!
+	read -r _up _ </proc/uptime
+	_deadline=$((${_up%.*} + $2))
+	_status=""
+	while kill -0 "$_pid" 2>/dev/null; do
+		if [ -e "$_d/.abort" ]; then
+			_status=125
+			echo "boot: stopped: the host side of $1 failed" >>"$_d/guest.log"
+			break
+		fi
+		read -r _up _ </proc/uptime
+		if [ "${_up%.*}" -ge "$_deadline" ]; then
+			_status=124
+			echo "boot: timeout: $1 still running after $2 s" >>"$_d/guest.log"
+			break
+		fi
+		usleep 50000
+	done
+	[ -n "$_status" ] && kill -KILL "$_pid" 2>/dev/null
+	_rc=0
+	wait "$_pid" || _rc=$?
+	[ -n "$_status" ] && _rc=$_status
+	_boot_kill_new "$_before"
+	dmesg >"$_d/dmesg.log"
+	echo "$_rc" >"$_d/.guest-status"
+	: >"$_d/.done"
+	cd /out
+}
