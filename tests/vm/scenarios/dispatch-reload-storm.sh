@@ -67,7 +67,7 @@ check() {
 	# without --log-events the dispatch itself is not logged (as acpid without -l)
 	expect_grep daemon.log 'code 0x80 -> key KEY_MUTE' 0
 	# one QMP send-key per key: about 5/s under TCG (not the 20/s the issue asked)
-	expect_eq "$(awk '$1 >= 4 { print "ok" }' key-rate.txt)" ok "keys per second >= 4 ($(cat key-rate.txt))"
+	expect_eq "$(awk '$1 >= 3 { print "ok" }' key-rate.txt)" ok "keys per second >= 3 ($(cat key-rate.txt))"
 	expect_grep inputs-before.txt '^1$' 1
 	expect_grep inputs-after.txt '^0$' 1
 	expect_eq "$(jq 'length' links-after.json)" 0 "BPF links left after SIGKILL"
