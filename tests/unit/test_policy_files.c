@@ -221,3 +221,19 @@ TEST(policy_dirs_override_and_mask)
 	policy_free(&p);
 	drop_dir();
 }
+
+/* hwdb's spelling of key names (issue 14 #2) beside libevdev's. */
+TEST(policy_key_names_hwdb_style)
+{
+	static const char text[] = "match gpe\n 1 -> key volumeup\n 2 -> key KEY_MUTE\n 3 -> key f13\n";
+	struct policy p;
+
+	CHECK_EQ_INT(policy_load_text(&p, "t.policy", text, strlen(text), &plain), 0);
+	CHECK_EQ_INT(p.rules[0].act.code, 115);	/* KEY_VOLUMEUP */
+	CHECK_EQ_INT(p.rules[1].act.code, 113);	/* KEY_MUTE */
+	CHECK_EQ_INT(p.rules[2].act.code, 183);	/* KEY_F13 */
+	policy_free(&p);
+	CHECK_EQ_INT(policy_load_text(&p, "t.policy", "match gpe\n 1 -> key VolumeUp\n", 30, &plain), -1);
+	CHECK_CONTAINS(p.error, "unknown key 'VolumeUp'");
+	policy_free(&p);
+}

@@ -6,6 +6,8 @@
  * until COUNT EV_KEY/EV_SW events arrived or SECONDS passed.  Writes
  * "ready" to stderr once the device is open.  Exit 0 when COUNT were seen.
  *
+ * evread -k NAME SCANCODE KEY — try a hwdb-style remap (EVIOCSKEYCODE_V2).
+ *
  * evread -c NAME SECONDS — print what the device declares (EVIOCGBIT) as
  * one JSON line {"dev":...,"keys":["KEY_X",...],"switches":["SW_LID",...]}.
  */
@@ -96,6 +98,31 @@ static int caps(const char *name, int seconds)
 	return 0;
 }
 
+/*
+ * evread -k NAME SCANCODE KEY: try to remap SCANCODE to KEY on the device
+ * as udev's hwdb would (EVIOCSKEYCODE_V2); print {"remap":"ok"} or the
+ * error.  A uinput device has no keymap, so this shows whether hwdb can.
+ */
+static int remap(const char *name, unsigned int scancode, const char *key)
+{
+	struct input_keymap_entry ke = { .flags = 0, .len = sizeof(scancode) };
+	char path[300];
+	int fd = open_named(name, path, sizeof(path));
+
+	if (fd < 0) {
+		fprintf(stderr, "evread: no input device named %s\n", name);
+		return 1;
+	}
+	memcpy(ke.scancode, &scancode, sizeof(scancode));
+	ke.keycode = libevdev_event_code_from_name(EV_KEY, key);
+	if (ioctl(fd, EVIOCSKEYCODE_V2, &ke) == 0)
+		printf("{\"dev\":\"%s\",\"remap\":\"ok\"}\n", path);
+	else
+		printf("{\"dev\":\"%s\",\"remap\":\"%m\"}\n", path);
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	char path[300];
@@ -104,6 +131,8 @@ int main(int argc, char **argv)
 
 	if (argc == 4 && !strcmp(argv[1], "-c"))
 		return caps(argv[2], atoi(argv[3]));
+	if (argc == 5 && !strcmp(argv[1], "-k"))
+		return remap(argv[2], strtoul(argv[3], NULL, 0), argv[4]);
 	if (argc != 4) {
 		fprintf(stderr, "usage: evread NAME COUNT SECONDS | evread -c NAME SECONDS\n");
 		return 2;

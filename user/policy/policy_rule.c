@@ -3,6 +3,7 @@
  * Rule lines of a block, CODE -> ACTION [ARGS]...: the code (N, LO..HI,
  * VALUE/MASK or '*') and one parser per action kind.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,13 +124,37 @@ static int parse_onoff(struct parser *ps, const struct token *t, bool rfkill)
 }
 
 
+/*
+ * KEY_VOLUMEUP, or hwdb's spelling: the same name in lower case without
+ * KEY_ (volumeup), as in KEYBOARD_KEY_<scancode>=volumeup lines.
+ */
+static int key_code(const char *name)
+{
+	char upper[64];
+	size_t i;
+
+	if (!strncmp(name, "KEY_", 4) || !strncmp(name, "BTN_", 4))
+		return libevdev_event_code_from_name(EV_KEY, name);
+	if (strlen(name) + 5 > sizeof(upper))
+		return -1;
+	strcpy(upper, "KEY_");
+	for (i = 0; name[i]; i++) {
+		if (!islower((unsigned char)name[i]) && !isdigit((unsigned char)name[i]) &&
+		    name[i] != '_')
+			return -1;	/* hwdb names are all lower case */
+		upper[4 + i] = toupper((unsigned char)name[i]);
+	}
+	upper[4 + i] = '\0';
+	return libevdev_event_code_from_name(EV_KEY, upper);
+}
+
 static int act_key(struct parser *ps, struct pol_action *a, const struct token *t, int n)
 {
 	if (pol_need_args(ps, t, n, 2, 2, "key KEY_NAME"))
 		return -1;
-	a->code = libevdev_event_code_from_name(EV_KEY, t[1].s);
+	a->code = key_code(t[1].s);
 	if (a->code < 0)
-		return pol_err(ps, t[1].col, "unknown key '%s' (names as in linux/input-event-codes.h: KEY_VOLUMEUP, BTN_0...)", t[1].s);
+		return pol_err(ps, t[1].col, "unknown key '%s' (names as in linux/input-event-codes.h: KEY_VOLUMEUP, BTN_0..., or hwdb's volumeup)", t[1].s);
 	return 0;
 }
 

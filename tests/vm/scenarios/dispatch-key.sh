@@ -24,6 +24,8 @@ P
 	acpitrace -j run --log-events --policy /tmp/test.policy --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
+	# what udev's hwdb would do to remap scancode 0x80: a uinput device has no keymap
+	evread -k acpitrace 0x80 KEY_MUTE >remap.json
 	evread acpitrace 2 40 >keys.json 2>evread.log &
 	epid=$!
 	vm_wait_for 10 grep -q ready evread.log
@@ -47,6 +49,7 @@ host() {
 }
 
 check() {
+	expect_event remap.json '.remap != "ok"' 1
 	expect_grep check.txt 'ACPT0001:00 \\_SB.SNK0'
 	expect_event keys.json '.type == "EV_MSC" and .code == "MSC_SCAN" and .value == 128' 2
 	expect_event keys.json '.type == "EV_KEY" and .code == "KEY_VOLUMEUP" and .value == 1' 1
