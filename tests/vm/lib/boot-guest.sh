@@ -35,39 +35,45 @@ _boot_kill_new() {
 	done
 }
 
+# _boot_watch NAME PID TIMEOUT: stop PID when the host asks (.abort) or after
+# TIMEOUT seconds, leaving the status to report in /run/boot-stop. Checks once
+# a second: the scenario itself is waited for without polling.
+_boot_watch() {
+	_w=$(($3))
+	while [ "$_w" -gt 0 ]; do
+		if [ -e "/out/$1/.abort" ]; then
+			echo 125 >/run/boot-stop
+			echo "boot: stopped: the host side of $1 failed" >>"/out/$1/guest.log"
+			kill -KILL "$2" 2>/dev/null
+			return 0
+		fi
+		sleep 1
+		_w=$((_w - 1))
+	done
+	echo 124 >/run/boot-stop
+	echo "boot: timeout: $1 still running after $3 s" >>"/out/$1/guest.log"
+	kill -KILL "$2" 2>/dev/null
+}
+
 # boot_scenario NAME TIMEOUT
 boot_scenario() {
 	_d=/out/$1
 	_before=$(_boot_pids)
-	rm -rf /tmp/* /tmp/.[!.]* 2>/dev/null
+	rm -rf /tmp/* /tmp/.[!.]* /run/boot-stop 2>/dev/null
 	cd "$_d" || return 0
 	: >"$_d/.started"
 	OUT=$_d sh "$_d/.scenario/guest.sh" </dev/null >"$_d/guest.log" 2>&1 &
 	_pid=$!
-	read -r _up _ </proc/uptime
-	_deadline=$((${_up%.*} + $2))
-	_status=""
-	while kill -0 "$_pid" 2>/dev/null; do
-		if [ -e "$_d/.abort" ]; then
-			_status=125
-			echo "boot: stopped: the host side of $1 failed" >>"$_d/guest.log"
-			break
-		fi
-		read -r _up _ </proc/uptime
-		if [ "${_up%.*}" -ge "$_deadline" ]; then
-			_status=124
-			echo "boot: timeout: $1 still running after $2 s" >>"$_d/guest.log"
-			break
-		fi
-		usleep 50000
-	done
-	[ -n "$_status" ] && kill -KILL "$_pid" 2>/dev/null
+	_boot_watch "$1" "$_pid" "$2" &
+	_watch=$!
 	_rc=0
 	wait "$_pid" || _rc=$?
-	[ -n "$_status" ] && _rc=$_status
+	kill -KILL "$_watch" 2>/dev/null
+	wait "$_watch" 2>/dev/null
+	[ -f /run/boot-stop ] && read -r _rc </run/boot-stop
 	_boot_kill_new "$_before"
 	dmesg >"$_d/dmesg.log"
 	echo "$_rc" >"$_d/.guest-status"
 	: >"$_d/.done"
-	cd /out
+	cd /out || return 0
 }

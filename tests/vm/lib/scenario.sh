@@ -80,7 +80,7 @@ scenario_boot_key() {
 		echo "own-$name"
 		return
 	fi
-	# shellcheck disable=SC2086 # word lists compare as words
+	# shellcheck disable=SC2086,SC2116 # word lists compare as words
 	printf '%s|' "$machine" "$MODULES" "$APPEND" "$(echo $ACPITABLES)" \
 		"$(echo $BINARIES)" "${SMBIOS[@]}" | md5sum | cut -c1-12
 }
