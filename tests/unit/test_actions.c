@@ -590,3 +590,56 @@ TEST(actions_exec_output_prefixed)
 	}
 	rm_tree(dir);
 }
+
+/* run_once() with our 0, 1 and 2 closed, as a daemon started without them. */
+static void run_std_closed(void *arg)
+{
+	int saved[3];
+
+	fflush(NULL);
+	for (int fd = 0; fd < 3; fd++) {
+		saved[fd] = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+		close(fd);
+	}
+	run_once(arg);
+	for (int fd = 0; fd < 3; fd++) {
+		dup2(saved[fd], fd);
+		close(saved[fd]);
+	}
+}
+
+/*
+ * The same with the daemon's 0, 1 and 2 closed: the pipe takes 0 and 1,
+ * /dev/null 2; the child must still get /dev/null and the pipe on all three.
+ */
+TEST(actions_exec_child_descriptors_std_closed)
+{
+	char dir[] = "/tmp/acpitrace-act-XXXXXX", text[600], *fds, *in, *log;
+	struct actions a;
+	struct policy p;
+	struct out_run r = { &a, &p };
+
+	if (!mkdtemp(dir)) {
+		CHECK(0);
+		return;
+	}
+	snprintf(text, sizeof(text), "#!/bin/sh\nreadlink /proc/$$/fd/0 >%s/stdin\n"
+		 "echo to-stdout\necho to-stderr >&2\nexec ls /proc/self/fd >%s/fds\n", dir, dir);
+	CHECK_EQ_INT(write_file(dir, "fds.sh", text, 0755), 0);
+	if (load_one(&p, "match notify path=\\_SB.X\n  0x80 -> exec %s/fds.sh\n", dir) == 0) {
+		actions_init(&a, "/nonexistent-test-root");
+		log = log_of(run_std_closed, &r);
+		fds = read_text(dir, "fds");
+		in = read_text(dir, "stdin");
+		CHECK_STR(in, "/dev/null\n");
+		CHECK_STR(fds, "0\n1\n2\n3\n");
+		CHECK_CONTAINS(log, "exec[rule 0]: to-stdout\n");
+		CHECK_CONTAINS(log, "exec[rule 0]: to-stderr\n");
+		free(log);
+		free(fds);
+		free(in);
+		actions_close(&a);
+		policy_free(&p);
+	}
+	rm_tree(dir);
+}
