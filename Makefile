@@ -191,12 +191,10 @@ $(OUT)/tests/fuzz_$(1): $(call fuzz_objs,$(1))
 	$$(Q)$$(CLANG) $$(FUZZ_CFLAGS) $$^ -levdev $$(FUZZ_LIBS_$(1)) -o $$@
 endef
 $(foreach t,$(FUZZ_ALL),$(eval $(call fuzz_bin,$(t))))
-FUZZ_BIN := $(OUT)/tests/fuzz_policy
 
 # Each target's corpus grows in $(OUT)/fuzz-corpus/<target>; seeds come
 # from tests/fuzz/corpus/<target> (the parser's also from policy/).
 fuzz_seeds_policy := policy tests/fuzz/corpus/policy
-fuzz_seeds        = tests/fuzz/corpus/$(1)
 fuzz_maxlen_metrics := 16384
 
 fuzz: $(patsubst %,$(OUT)/tests/fuzz_%,$(FUZZ_TARGETS))
@@ -209,7 +207,7 @@ fuzz: $(patsubst %,$(OUT)/tests/fuzz_%,$(FUZZ_TARGETS))
 		$(OUT)/tests/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=$$len \
 			-print_final_stats=1 -artifact_prefix=$(OUT)/fuzz-$$t- $(OUT)/fuzz-corpus/$$t $$seeds 2>$(OUT)/fuzz-$$t.log \
 			|| { tail -40 $(OUT)/fuzz-$$t.log; exit 1; }; \
-		grep -E '^(Done|stat::number_of_executed_units)' $(OUT)/fuzz-$$t.log | tr '\n' ' '; echo; \
+		grep -E '^#[0-9]+[[:space:]]+DONE' $(OUT)/fuzz-$$t.log | tail -1; \
 	done
 
 fuzz-smoke:

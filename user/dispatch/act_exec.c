@@ -90,10 +90,15 @@ static void __attribute__((noreturn)) child_exec(const struct pol_rule *r, char 
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	signal(SIGPIPE, SIG_DFL);
+	/* the pipe out of the way of 0..2 first (the daemon's may be closed) */
+	if (out >= 0 && out < 3)
+		out = fcntl(out, F_DUPFD, 3);
 	null = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	if (null >= 0 && null != 0)
-		dup2(null, 0);	/* dup2 clears CLOEXEC on 0 */
-	else if (null < 0)
+	if (null == 0)
+		fcntl(0, F_SETFD, 0);	/* it is stdin: keep it across exec */
+	else if (null > 0)
+		dup2(null, 0);		/* dup2 clears CLOEXEC on 0 */
+	else
 		close(0);
 	if (out >= 0) {
 		dup2(out, 1);
