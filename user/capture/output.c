@@ -7,6 +7,7 @@
 #include "acpi/guid.h"
 #include "lib/escape.h"
 #include "lib/json.h"
+#include "lib/time.h"
 #include "capture/storm_record.h"
 
 /* Everything derived from a record that both formats print. */
@@ -201,11 +202,14 @@ static void output_json(struct output *o, const struct at_event *e,
 {
 	struct json j;
 	uint64_t rel = e->ts_ns > o->t0_ns ? e->ts_ns - o->t0_ns : 0;
+	char wall[40];
 
 	json_init(&j, o->out);
 	json_begin_object(&j, NULL);
 	json_double(&j, "ts", rel / 1e9, 6);
 	json_u64(&j, "ts_ns", e->ts_ns);
+	if (o->wall_off_ns && !rfc3339_format(e->ts_ns + o->wall_off_ns, wall, sizeof(wall)))
+		json_str(&j, "time", wall);
 	json_str(&j, "source", source_name(e->source));
 	json_u64(&j, "id", e->id);
 	json_u64(&j, "parent", e->parent);
@@ -341,7 +345,7 @@ static void text_body(char *buf, size_t len, const struct at_event *e,
 static void output_text(struct output *o, const struct at_event *e,
 			const struct view *v)
 {
-	char body[768], safe[1024], dur[32];
+	char body[768], safe[1024], dur[32], wall[40];
 	uint64_t rel = e->ts_ns > o->t0_ns ? e->ts_ns - o->t0_ns : 0;
 	int indent = e->depth > 8 ? 16 : e->depth * 2;
 
@@ -349,6 +353,9 @@ static void output_text(struct output *o, const struct at_event *e,
 	/* AML names and device names come from the record and sysfs */
 	esc_str(safe, sizeof(safe), body, 0);
 	fmt_duration(dur, sizeof(dur), e);
+	if (o->wall_text && o->wall_off_ns &&
+	    !rfc3339_format(e->ts_ns + o->wall_off_ns, wall, sizeof(wall)))
+		fprintf(o->out, "%s ", wall);
 	fprintf(o->out, "%12.6f cpu%-2u %*s%-8s %s%s\n", rel / 1e9, e->cpu, indent, "",
 		source_name(e->source), safe, dur);
 }

@@ -132,8 +132,10 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			break;
 		}
 		case 'h': run_usage(stdout); exit(0);
-		case ':': return err_usage("run", "option '%s' needs a value", argv[optind - 1]);
-		default: return err_usage("run", "unknown option '%s'", argv[optind - 1]);
+		case ':': return err_usage("run", "option '%s' needs a value",
+					   opt_offender(c, optopt, argv[optind - 1]));
+		default: return err_usage("run", "unknown option '%s'",
+					   opt_offender(c, optopt, argv[optind - 1]));
 		}
 	}
 	if (optind < argc)
@@ -341,7 +343,8 @@ int cmd_run(int argc, char **argv)
 	actions_init(&st.act, o.sysfs_root);
 	st.act.sys = &st.sys;
 	st.acpid_fmt = (struct acpid_fmt){ .sys = &st.sys, .root = o.sysfs_root ? o.sysfs_root : "" };
-	st.out = (struct output){ .out = stdout, .json = g_opts.json, .t0_ns = mono_ns(), .sys = &st.sys };
+	st.out = (struct output){ .out = stdout, .json = g_opts.json, .t0_ns = mono_ns(), .sys = &st.sys,
+			  .wall_off_ns = wall_offset_ns() };
 	if (tracer_open(&st.tr, &o.t)) {
 		if (!st.tr.plan.attached && st.tr.k.fentry_err && st.tr.k.kprobe_err)
 			tracer_explain_refusal(&st.tr.k, stderr);
