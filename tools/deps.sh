@@ -6,7 +6,7 @@ set -euo pipefail
 BUILD=(make gcc clang llvm pkg-config libbpf-dev bpftool libelf-dev zlib1g-dev libevdev-dev libmicrohttpd-dev libncurses-dev libsystemd-dev)
 # the QEMU guest tests: kernels come from Debian's linux-image packages,
 # fetched by tools/vm/kernel into a cache at test time
-TEST=(qemu-system-x86 busybox-static acpica-tools cpio xz-utils kmod jq prometheus bpftrace)
+TEST=(qemu-system-x86 busybox-static acpica-tools cpio xz-utils kmod jq prometheus bpftrace acpid)
 
 missing=()
 for p in "${BUILD[@]}" "${TEST[@]}"; do

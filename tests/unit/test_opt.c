@@ -54,3 +54,16 @@ TEST(opt_usage_lines)
 		  "  -h, --help\n");
 	free(buf);
 }
+
+TEST(opt_offender_names_the_token)
+{
+	/* -jx: x is the unknown one, not the cluster */
+	CHECK_STR(opt_offender('?', 'x', "-jx"), "-x");
+	/* in the middle of a cluster argv[optind - 1] is the previous word */
+	CHECK_STR(opt_offender('?', 'x', "--json"), "-x");
+	CHECK_STR(opt_offender('?', 0, "--bogus=3"), "--bogus");
+	CHECK_STR(opt_offender('?', 0, "--bogus"), "--bogus");
+	CHECK_STR(opt_offender(':', 's', "-js"), "-s");
+	CHECK_STR(opt_offender(':', 's', "--source"), "--source");
+	CHECK_STR(opt_offender('?', 0, NULL), "?");
+}

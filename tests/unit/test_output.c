@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include "test.h"
 #include "capture/output.h"
+#include "lib/time.h"
 
 #define T0 1000000000ULL
 
@@ -671,4 +672,52 @@ TEST(output_data_len_clamped)
 	CHECK(s && strlen(s) < 1200);
 	free(s);
 	free(e);
+}
+
+/* ---- wall clock: JSON "time", trace -T ----------------------------------- */
+
+static char *render_wall(const struct at_event *e, bool json, bool text_wall)
+{
+	/* monotonic T0 + 1.5 ms is 2026-12-03T21:43:27.001500Z */
+	struct output o = { .json = json, .t0_ns = T0,
+			    .wall_off_ns = 1796334207000000000LL - (int64_t)T0,
+			    .wall_text = text_wall };
+	char *buf = NULL;
+	size_t len = 0;
+
+	o.out = open_memstream(&buf, &len);
+	if (!o.out)
+		return calloc(1, 1);
+	output_event(&o, e);
+	fclose(o.out);
+	return buf;
+}
+
+TEST(output_wall_clock)
+{
+	struct at_event e;
+	char *s;
+
+	notify_event(&e, S30, 3, 0x80);
+	s = render_wall(&e, true, false);
+	CHECK_CONTAINS(s, "\"ts_ns\":1001500000,\"time\":\"2026-12-03T21:43:27.001500Z\",");
+	free(s);
+	s = render_wall(&e, false, true);
+	CHECK(!strncmp(s, "2026-12-03T21:43:27.001500Z     0.001500 cpu2", 45));
+	free(s);
+	/* without -T text lines are as before */
+	s = render_wall(&e, false, false);
+	CHECK(!strncmp(s, "    0.001500 cpu2", 17));
+	free(s);
+}
+
+TEST(rfc3339_format_utc)
+{
+	char buf[40];
+
+	CHECK_EQ_INT(rfc3339_format(0, buf, sizeof(buf)), 0);
+	CHECK_STR(buf, "1970-01-01T00:00:00.000000Z");
+	CHECK_EQ_INT(rfc3339_format(1709251199999999999ULL, buf, sizeof(buf)), 0);
+	CHECK_STR(buf, "2024-02-29T23:59:59.999999Z");
+	CHECK_EQ_INT(rfc3339_format(0, buf, 10), -1);
 }

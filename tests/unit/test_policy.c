@@ -603,3 +603,29 @@ TEST(policy_driver_warnings)
 	policy_free(&p);
 	drop_tree();
 }
+
+/* check -j: "devices" is an array, one string per matched device */
+TEST(policy_check_json_devices_array)
+{
+	struct policy_env env;
+	struct policy p;
+	const char *text = "match notify hid=ACPT0001\n 0x80 -> log\nmatch notify hid=NOPE0001\n 0x82 -> log\n";
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	make_tree();
+	env = (struct policy_env){ .root = root };
+	CHECK_EQ_INT(policy_load_text(&p, "t.policy", text, strlen(text), &env), 0);
+	f = open_memstream(&buf, &len);
+	CHECK(f != NULL);
+	if (f) {
+		policy_print(&p, f, true);
+		fclose(f);
+		CHECK_CONTAINS(buf, "\"devices\":[\"ACPT0001:00 \\\\_SB.SNK0\",\"ACPT0001:01 \\\\_SB.SNK1\"]");
+		CHECK_CONTAINS(buf, "\"devices\":[]");
+	}
+	free(buf);
+	policy_free(&p);
+	drop_tree();
+}

@@ -8,6 +8,7 @@
 #include "acpi/decode.h"
 #include "lib/escape.h"
 #include "lib/json.h"
+#include "lib/time.h"
 
 static void output_json(struct output *o, const struct rf_ctx *c)
 {
@@ -42,6 +43,8 @@ static void output_text(struct output *o, const struct rf_ctx *c)
 	/* AML names and device names come from the record and sysfs */
 	esc_str(safe, sizeof(safe), body, 0);
 	fmt_duration(dur, sizeof(dur), e);
+	if (o->wall_text && c->wall)	/* trace -T */
+		fprintf(o->out, "%s ", c->wall);
 	fprintf(o->out, "%12.6f cpu%-2u %*s%-8s %s%s\n", rel / 1e9, e->cpu, indent, "",
 		source_name(e->source), safe, dur);
 }
@@ -50,6 +53,10 @@ void output_event(struct output *o, const struct at_event *e)
 {
 	struct rec_view v;
 	struct rf_ctx c = { .e = e, .v = &v, .t0_ns = o->t0_ns };
+	char wall[40];
+
+	if (o->wall_off_ns && !rfc3339_format(e->ts_ns + o->wall_off_ns, wall, sizeof(wall)))
+		c.wall = wall;	/* JSON "time", and trace -T's text prefix */
 
 	rec_view_make(&v, e, o->sys);
 	if (o->json)

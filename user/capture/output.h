@@ -16,6 +16,8 @@ struct output {
 	bool json;
 	uint64_t t0_ns;			/* timestamps print relative to it */
 	const struct acpi_sysfs *sys;	/* may be NULL */
+	int64_t wall_off_ns;		/* realtime - monotonic; 0: no wall clock ("time") */
+	bool wall_text;			/* text lines start with the wall clock (trace -T) */
 };
 
 void output_event(struct output *o, const struct at_event *e);

@@ -66,6 +66,7 @@ bool rf_cond_holds(enum rf_cond cond, const struct rf_ctx *c)
 	case RF_NEVER: return false;
 	case RF_HAS_DEV: return c->v->dev != NULL;
 	case RF_HAS_DURATION: return e->flags & AT_F_HAS_DURATION;
+	case RF_HAS_WALL: return c->wall != NULL;
 	case RF_GPE_KNOWN: return e->subtype != AT_GPE_UNKNOWN;
 	case RF_GPE_METHOD: return e->subtype == AT_GPE_METHOD;
 	case RF_EC_RW: return e->ec.command == 0x80 || e->ec.command == 0x81;
@@ -96,6 +97,7 @@ static void str_or_null(struct rf_val *v, const char *s)
 
 GETTER(get_ts) { v->u = E->ts_ns > c->t0_ns ? E->ts_ns - c->t0_ns : 0; }
 GETTER(get_ts_ns) { v->u = E->ts_ns; }
+GETTER(get_time) { v->s = c->wall; v->null = !v->s; }
 GETTER(get_source) { v->s = source_name(E->source); }
 GETTER(get_id) { v->u = E->id; }
 GETTER(get_parent) { v->u = E->parent; }
@@ -247,6 +249,7 @@ static void storm_text_hook(char *buf, size_t len, const struct rf_ctx *c)
 static const struct rec_field head[] = {
 	{ .name = "ts", .kind = RF_SECONDS, .get = get_ts },
 	{ .name = "ts_ns", .kind = RF_U64, .get = get_ts_ns },
+	{ .name = "time", .kind = RF_STR, .get = get_time, .json = RF_HAS_WALL },
 	{ .name = "source", .kind = RF_STR, .get = get_source },
 	{ .name = "id", .kind = RF_U64, .get = get_id },
 	{ .name = "parent", .kind = RF_U64, .get = get_parent },

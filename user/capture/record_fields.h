@@ -44,6 +44,7 @@ struct rf_ctx {
 	const struct at_event *e;
 	const struct rec_view *v;
 	uint64_t t0_ns;		/* timestamps print relative to it */
+	const char *wall;	/* RFC 3339 wall clock of the record, or NULL */
 };
 
 enum rf_kind {
@@ -64,6 +65,7 @@ enum rf_cond {
 	RF_NEVER,
 	RF_HAS_DEV,		/* sysfs knows the path's device */
 	RF_HAS_DURATION,	/* AT_F_HAS_DURATION */
+	RF_HAS_WALL,		/* the wall clock is known (ctx->wall) */
 	RF_GPE_KNOWN,		/* gpe: dispatch type was read */
 	RF_GPE_METHOD,		/* gpe, method: dispatch = method */
 	RF_EC_RW,		/* ec: RD_EC or WR_EC */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -7,6 +8,7 @@
 #include <bpf/libbpf.h>
 #include <bpf/btf.h>
 #include "capture/tracer.h"
+#include "lib/source_tree.h"
 #include "lib/percpu.h"
 #include "lib/time.h"
 #include "acpitrace.h"
@@ -260,6 +262,8 @@ int tracer_ringbuf_fd(struct tracer *t)
 
 void tracer_explain_refusal(const struct kernel_info *k, FILE *out)
 {
+	char tree[PATH_MAX];
+
 	/* an ordinary user is refused by the kernel for lack of privilege */
 	if (!kernel_caps_allow_bpf(kernel_capeff(NULL))) {
 		fprintf(out,
@@ -273,10 +277,13 @@ void tracer_explain_refusal(const struct kernel_info *k, FILE *out)
 		"  fentry/fexit: %s\n"
 		"  kprobe:       %s\n"
 		"acpitrace needs one of them (root, CONFIG_DEBUG_INFO_BTF for fentry or\n"
-		"CONFIG_KPROBES, and no lockdown=confidentiality).\n"
-		"To see it work on this machine, run the guest demo: make demo\n",
+		"CONFIG_KPROBES, and no lockdown=confidentiality).\n",
 		k->release, k->fentry_err ? k->fentry_why : "works",
 		k->kprobe_err ? k->kprobe_why : "works");
+	/* only from the source tree: an installed binary has no Makefile beside it */
+	if (!source_tree_self(tree, sizeof(tree)))
+		fprintf(out, "To see it work on this machine, run the guest demo: make -C %s demo\n",
+			tree);
 }
 
 int tracer_sweep(struct tracer *t)

@@ -58,8 +58,10 @@ int cmd_check(int argc, char **argv)
 		case 'q': quiet = true; break;
 		case 'S': env.root = optarg; break;
 		case 'h': check_usage(stdout); exit(0);
-		case ':': return err_usage("check", "option '%s' needs a value", argv[optind - 1]);
-		default: return err_usage("check", "unknown option '%s'", argv[optind - 1]);
+		case ':': return err_usage("check", "option '%s' needs a value",
+					   opt_offender(c, optopt, argv[optind - 1]));
+		default: return err_usage("check", "unknown option '%s'",
+					   opt_offender(c, optopt, argv[optind - 1]));
 		}
 	}
 	if (optind + 1 < argc)

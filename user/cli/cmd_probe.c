@@ -178,8 +178,10 @@ int cmd_probe(int argc, char **argv)
 				return err_usage("probe", "--attach '%s': expected auto, fentry or kprobe", optarg);
 			break;
 		case 'h': probe_usage(stdout); return 0;
-		case ':': return err_usage("probe", "option '%s' needs a value", argv[optind - 1]);
-		default: return err_usage("probe", "unknown option '%s'", argv[optind - 1]);
+		case ':': return err_usage("probe", "option '%s' needs a value",
+					   opt_offender(c, optopt, argv[optind - 1]));
+		default: return err_usage("probe", "unknown option '%s'",
+					   opt_offender(c, optopt, argv[optind - 1]));
 		}
 	}
 	if (optind < argc)

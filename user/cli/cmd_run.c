@@ -33,6 +33,8 @@
 #include "lib/service.h"
 #include "lib/errmsg.h"
 #include "lib/opt.h"
+#include "lib/line_server.h"
+#include "acpi/acpid_event.h"
 
 struct run_opts {
 	struct tracer_opts t;
@@ -41,6 +43,8 @@ struct run_opts {
 	const char *sysfs_root;
 	bool trace;
 	bool log_events;	/* one log line per dispatched event */
+	const char *acpid_socket;	/* NULL: no acpid socket */
+	mode_t acpid_mode;
 };
 
 struct run_state {
@@ -50,6 +54,8 @@ struct run_state {
 	struct actions act;
 	struct acpi_sysfs sys;
 	struct output out;
+	struct acpid_fmt acpid_fmt;
+	struct line_server acpid;
 	unsigned long long received, dispatched;
 };
 
@@ -68,6 +74,10 @@ static const struct opt run_opts_table[] = {
 	    "create PATH once attached and the policy is loaded"),
 	OPT('L', 0, "log-events", no_argument, NULL,
 	    "log a line per dispatched event (as acpid -l);\n'log' rules always log"),
+	OPT('A', 0, "acpid-socket", optional_argument, "PATH",
+	    "serve acpid's event lines on a unix socket for acpi_listen\nand other acpid clients (default /run/acpid.socket)"),
+	OPT('M', 0, "acpid-socket-mode", required_argument, "MODE",
+	    "the socket's mode, octal (default 0666, as acpid's)"),
 	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve devices and DMI under DIR (tests)"),
 	OPT('j', 'j', "json", no_argument, NULL, NULL),	/* the global -j, also here */
 	OPT('h', 'h', "help", no_argument, NULL, ""),
@@ -111,9 +121,21 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		case 'j': g_opts.json = true; break;
 		case 'R': o->ready_file = optarg; break;
 		case 'S': o->sysfs_root = optarg; break;
+		case 'A': o->acpid_socket = optarg ? optarg : "/run/acpid.socket"; break;
+		case 'M': {
+			char *end;
+			unsigned long m = strtoul(optarg, &end, 8);
+
+			if (!*optarg || *end || m > 0777)
+				return err_usage("run", "--acpid-socket-mode: '%s' is not an octal mode", optarg);
+			o->acpid_mode = (mode_t)m;
+			break;
+		}
 		case 'h': run_usage(stdout); exit(0);
-		case ':': return err_usage("run", "option '%s' needs a value", argv[optind - 1]);
-		default: return err_usage("run", "unknown option '%s'", argv[optind - 1]);
+		case ':': return err_usage("run", "option '%s' needs a value",
+					   opt_offender(c, optopt, argv[optind - 1]));
+		default: return err_usage("run", "unknown option '%s'",
+					   opt_offender(c, optopt, argv[optind - 1]));
 		}
 	}
 	if (optind < argc)
@@ -207,7 +229,7 @@ static int on_event(void *ctx, void *data, size_t size)
 {
 	struct run_state *st = ctx;
 	const struct at_event *e = data;
-	char what[256], act[256];
+	char what[256], act[256], line[ACPID_LINE_MAX];
 	uint64_t code = 0;
 	int rule;
 
@@ -220,6 +242,10 @@ static int on_event(void *ctx, void *data, size_t size)
 	if (rule < 0 || st->pol.rules[rule].act.type == ACT_IGNORE)
 		return 0;	/* only with --trace: the kernel kept the rest */
 	st->dispatched++;
+	/* acpid's line for this event: to the socket's clients and to exec */
+	st->act.acpid_event = acpid_event_format(&st->acpid_fmt, e, line, sizeof(line)) ? NULL : line;
+	if (st->act.acpid_event)
+		line_server_send(&st->acpid, line);
 	describe_event(st, e, what, sizeof(what));
 	policy_describe_action(&st->pol.rules[rule].act, act, sizeof(act));
 	/* a quiet journal by default, as acpid's: the 'log' action is the exception */
@@ -229,6 +255,7 @@ static int on_event(void *ctx, void *data, size_t size)
 			st->pol.rules[rule].line);
 	if (actions_run(&st->act, &st->pol, rule, e, code))
 		log_msg(LOG_WARN, "rule #%d: %s failed", rule, act);
+	st->act.acpid_event = NULL;
 	return 0;
 }
 
@@ -269,6 +296,7 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 			return 1;
 		}
 		actions_reap(&st->act, mono_ns());
+		line_server_poll(&st->acpid);
 		if (reload) {
 			reload = 0;
 			log_msg(LOG_INFO, "SIGHUP: reloading %s", policy_name(st));
@@ -298,8 +326,10 @@ static void install_signals(void)
 int cmd_run(int argc, char **argv)
 {
 	/* method hooks stay attached, so a reload can add 'match method' */
-	struct run_opts o = { .t.policy = true, .t.attach.watch_methods = true };
-	struct run_state st = { .o = &o };
+	struct run_opts o = { .t.policy = true, .t.attach.watch_methods = true,
+			      .acpid_mode = 0666 };
+	struct run_state st = { .o = &o, .acpid.fd = -1 };
+	char err_buf[256];
 	struct ring_buffer *rb = NULL;
 	int err;
 
@@ -312,7 +342,9 @@ int cmd_run(int argc, char **argv)
 	acpi_sysfs_load(&st.sys, o.sysfs_root);
 	actions_init(&st.act, o.sysfs_root);
 	st.act.sys = &st.sys;
-	st.out = (struct output){ .out = stdout, .json = g_opts.json, .t0_ns = mono_ns(), .sys = &st.sys };
+	st.acpid_fmt = (struct acpid_fmt){ .sys = &st.sys, .root = o.sysfs_root ? o.sysfs_root : "" };
+	st.out = (struct output){ .out = stdout, .json = g_opts.json, .t0_ns = mono_ns(), .sys = &st.sys,
+			  .wall_off_ns = wall_offset_ns() };
 	if (tracer_open(&st.tr, &o.t)) {
 		if (!st.tr.plan.attached && st.tr.k.fentry_err && st.tr.k.kprobe_err)
 			tracer_explain_refusal(&st.tr.k, stderr);
@@ -329,6 +361,14 @@ int cmd_run(int argc, char **argv)
 		log_msg(LOG_ERR, "cannot open the ring buffer: %s", strerror(errno));
 		goto out;
 	}
+	if (o.acpid_socket) {
+		if (line_server_open(&st.acpid, o.acpid_socket, o.acpid_mode, err_buf, sizeof(err_buf))) {
+			log_msg(LOG_ERR, "acpid socket: %s", err_buf);
+			goto out;
+		}
+		log_msg(LOG_INFO, "acpid event lines on %s (mode %04o)", o.acpid_socket,
+			(unsigned)o.acpid_mode);
+	}
 	log_msg(LOG_INFO, "dispatching on %s with %u hooks attached", st.tr.k.release,
 		st.tr.plan.attached);
 	if (o.ready_file && ready_file_write(o.ready_file)) {
@@ -340,6 +380,7 @@ int cmd_run(int argc, char **argv)
 	service_notify("STOPPING=1");
 	print_stats(&st);
 out:
+	line_server_close(&st.acpid);
 	ring_buffer__free(rb);
 	actions_close(&st.act);
 	if (st.tr.skel)

@@ -31,6 +31,7 @@ struct trace_opts {
 	double reorder_ms;
 	double stats_interval;	/* seconds between {"stats":...} records, 0 = none */
 	struct diag_opts diag;
+	bool wall_clock;	/* -T: text lines start with the wall clock */
 };
 
 struct trace_state {
@@ -71,6 +72,8 @@ static const struct opt trace_opts_table[] = {
 	OPT('R', 'R', "ready-file", required_argument, "PATH", "create PATH once every hook is attached"),
 	OPT('O', 0, "reorder-ms", required_argument, "MS",
 	    "hold records MS ms to print them in start\norder (default 100, 0 = as they complete)"),
+	OPT('T', 'T', "time", no_argument, NULL,
+	    "start each text line with the wall clock (RFC 3339,\nUTC); JSON records always have \"time\""),
 	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve device names under DIR (tests)"),
 	OPT('I', 0, "stats-interval", required_argument, "SECONDS",
 	    "with -j: a {\"stats\":{...}} record (the\nstats --json members, counted since attach) every\n"
@@ -131,6 +134,7 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 			break;
 		case 'R': o->ready_file = optarg; break;
 		case 'S': o->sysfs_root = optarg; break;
+		case 'T': o->wall_clock = true; break;
 		case 'O':
 			if (parse_u64(optarg, &n) || n > 60000)
 				return err_usage("trace", "--reorder-ms '%s': expected 0..60000", optarg);
@@ -147,8 +151,10 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 			if (diag_parse_opt(c, optarg, &o->diag, &o->t, "trace") == OPT_USAGE)
 				return 2;
 			break;
-		case ':': return err_usage("trace", "option '%s' needs a value", argv[optind - 1]);
-		default: return err_usage("trace", "unknown option '%s'", argv[optind - 1]);
+		case ':': return err_usage("trace", "option '%s' needs a value",
+					   opt_offender(c, optopt, argv[optind - 1]));
+		default: return err_usage("trace", "unknown option '%s'",
+					   opt_offender(c, optopt, argv[optind - 1]));
 		}
 	}
 	if (optind < argc)
@@ -313,7 +319,8 @@ int cmd_trace(int argc, char **argv)
 		goto cleanup;
 	}
 	st.out = (struct output){ .out = stdout, .json = g_opts.json, .t0_ns = mono_ns(),
-				  .sys = &sys };
+				  .sys = &sys, .wall_off_ns = wall_offset_ns(),
+				  .wall_text = o.wall_clock };
 	st.limit = o.count;
 	if (reorder_init(&st.reorder, 4096, o.reorder_ms * 1e6, print_record, &st)) {
 		err_print("trace", "out of memory");

@@ -89,13 +89,15 @@ int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *
 			o->iterations = n;
 			break;
 		case 'h': stats_usage(cmd, stdout, table); exit(0);
-		case ':': return err_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
+		case ':': return err_usage(cmd, "option '%s' needs a value",
+					   opt_offender(c, optopt, argv[optind - 1]));
 		case DIAG_OPT_STORM_RATE ... DIAG_OPT_NO_STORMS:
 			r = diag_parse_opt(c, optarg, &unused, &o->t, cmd);
 			if (r == OPT_USAGE)
 				return 2;
 			break;
-		default: return err_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+		default: return err_usage(cmd, "unknown option '%s'",
+					   opt_offender(c, optopt, argv[optind - 1]));
 		}
 	}
 	if (optind < argc)

@@ -32,7 +32,8 @@
 #include "lib/time.h"
 
 static void build_env(char env[][160], char **envp, const struct pol_rule *r,
-		      const struct at_event *e, uint64_t code, const struct acpi_sysfs *sys)
+		      const struct at_event *e, uint64_t code, const struct acpi_sysfs *sys,
+		      const char *acpid_event)
 {
 	char path[ACPI_PATH_MAX], guid[GUID_STR_LEN] = "";
 	const struct acpi_dev_entry *d;
@@ -53,6 +54,7 @@ static void build_env(char env[][160], char **envp, const struct pol_rule *r,
 	snprintf(env[n++], 160, "ACPITRACE_NOTIFY_ID=0x%x", e->wmi.notify_id);
 	snprintf(env[n++], 160, "ACPITRACE_EVENT_ID=%llu", (unsigned long long)e->id);
 	snprintf(env[n++], 160, "ACPITRACE_RULE=%s:%d", r->file, r->line);
+	snprintf(env[n++], 160, "ACPITRACE_ACPID_EVENT=%s", acpid_event ? acpid_event : "");
 	for (int i = 0; i < n; i++)
 		envp[i] = env[i];
 	envp[n] = NULL;
@@ -171,7 +173,7 @@ int act_exec(struct actions *a, const struct policy *p, int rule,
 		   const struct at_event *e, uint64_t code)
 {
 	const struct pol_rule *r = &p->rules[rule];
-	char env[12][160], *envp[13], why[PATH_MAX + 96];
+	char env[13][160], *envp[14], why[PATH_MAX + 96];
 	int slot = -1, pipefd[2];
 	pid_t pid;
 
@@ -190,7 +192,7 @@ int act_exec(struct actions *a, const struct policy *p, int rule,
 		log_msg(LOG_WARN, "exec %s refused: untrusted program: %s", r->act.argv[0], why);
 		return -1;
 	}
-	build_env(env, envp, r, e, code, a->sys);
+	build_env(env, envp, r, e, code, a->sys, a->acpid_event);
 	if (pipe2(pipefd, O_CLOEXEC | O_NONBLOCK)) {
 		log_msg(LOG_WARN, "exec %s: pipe failed: %s", r->act.argv[0], strerror(errno));
 		return -1;

@@ -53,6 +53,7 @@ struct actions {
 	struct act_exec_rate *exec_rate;	/* grown to the rule count */
 	int nexec_rate;
 	const struct acpi_sysfs *sys;	/* for event fields; may be NULL */
+	const char *acpid_event;	/* acpid's line for the event being run, or NULL */
 };
 
 void actions_init(struct actions *a, const char *root);

@@ -75,3 +75,21 @@ void opt_usage(FILE *out, const struct opt *t)
 		fprintf(out, "%s\n", h);
 	}
 }
+
+const char *opt_offender(int c, int optopt_val, const char *arg)
+{
+	static char buf[128];
+	bool is_long = arg && !strncmp(arg, "--", 2) && arg[2] &&
+		       (c == ':' || optopt_val == 0);
+
+	if (is_long) {
+		size_t n = strcspn(arg, "=");
+
+		snprintf(buf, sizeof(buf), "%.*s", (int)(n < sizeof(buf) ? n : sizeof(buf) - 1), arg);
+	} else if (optopt_val > 0 && optopt_val < 0x100) {
+		snprintf(buf, sizeof(buf), "-%c", optopt_val);
+	} else {
+		snprintf(buf, sizeof(buf), "%s", arg ? arg : "?");
+	}
+	return buf;
+}

@@ -51,4 +51,12 @@ int opt_getopt_build(struct opt_getopt *g, const struct opt *table);
 /* The "  -s, --source LIST       help" lines of --help. */
 void opt_usage(FILE *out, const struct opt *table);
 
+/*
+ * The token to blame after getopt_long() returned @c ('?' or ':'), given
+ * optopt and argv[optind - 1]: "-x" for a short option even inside a
+ * cluster ("-jx"), "--name" without its "=value" for a long one.  A static
+ * buffer.
+ */
+const char *opt_offender(int c, int optopt_val, const char *arg);
+
 #endif

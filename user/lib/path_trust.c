@@ -93,3 +93,13 @@ toolong:
 	snprintf(why, len, "%s: path too long", path);
 	return -1;
 }
+
+int path_join(char *out, size_t len, const char *dir, const char *name)
+{
+	size_t n = strlen(dir);
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	return snprintf(out, len, "%.*s%s%s", (int)n, dir, n && dir[n - 1] == '/' ? "" : "/",
+			name) >= (int)len ? -1 : 0;
+}

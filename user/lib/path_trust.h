@@ -23,4 +23,10 @@
  */
 int path_trust_check(const char *path, uid_t owner, char *why, size_t len);
 
+/*
+ * "@dir/@name" with no doubled '/' ("policy/" + "x.policy" is
+ * "policy/x.policy", "/" + "x" is "/x"): 0, or -1 when cut short.
+ */
+int path_join(char *out, size_t len, const char *dir, const char *name);
+
 #endif

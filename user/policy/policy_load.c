@@ -236,7 +236,7 @@ static int load_dir(struct parser *ps, const char *path, int col)
 		return pol_err(ps, col, "cannot read directory %s: %s", path, strerror(errno));
 	for (int i = 0; i < n; i++) {
 		if (!err) {
-			snprintf(full, sizeof(full), "%s/%s", path, list[i]->d_name);
+			path_join(full, sizeof(full), path, list[i]->d_name);
 			err = load_file(ps, full, col);
 		}
 		free(list[i]);
@@ -334,7 +334,7 @@ int policy_load_dirs(struct policy *p, const char *const *dirs, const struct pol
 		for (int d = 0; !err && dirs[d]; d++) {
 			struct stat st;
 
-			snprintf(full, sizeof(full), "%s/%s", dirs[d], names[i]);
+			path_join(full, sizeof(full), dirs[d], names[i]);
 			if (lstat(full, &st))
 				continue;
 			if (!masked(full) && !(err = check_trust(&ps, dirs[d], 1)))

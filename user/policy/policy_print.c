@@ -102,6 +102,25 @@ static const char *machine_state(const struct pol_block *b)
 	return "active";
 }
 
+/* "devices": what the block matched here, one string each (", " joins them in the text). */
+static void json_devices(struct json *j, const char *devices)
+{
+	const char *s = devices, *sep;
+
+	json_begin_array(j, "devices");
+	while (*s) {
+		char one[sizeof(((struct pol_block *)0)->devices)];
+		size_t n;
+
+		sep = strstr(s, ", ");
+		n = sep ? (size_t)(sep - s) : strlen(s);
+		snprintf(one, sizeof(one), "%.*s", (int)n, s);
+		json_str(j, NULL, one);
+		s += n + (sep ? 2 : 0);
+	}
+	json_end_array(j);
+}
+
 static void print_json(const struct policy *p, FILE *out)
 {
 	struct json j;
@@ -125,7 +144,7 @@ static void print_json(const struct policy *p, FILE *out)
 		policy_describe_action(&r->act, buf, sizeof(buf));
 		json_str(&j, "action", buf);
 		json_str(&j, "state", machine_state(b));
-		json_str(&j, "devices", b->devices);
+		json_devices(&j, b->devices);
 		json_u64(&j, "kernel_rules", kernel_rules_of(p, i));
 		json_end_object(&j);
 	}

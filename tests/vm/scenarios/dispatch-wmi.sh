@@ -37,7 +37,7 @@ host() {
 }
 
 check() {
-	expect_event check.json '.rules[0].state == "active" and (.rules[0].devices | test("notify id 0xD0"))' 1
+	expect_event check.json '.rules[0].state == "active" and any(.rules[0].devices[]; test("notify id 0xD0"))' 1
 	expect_event keys.json '.code == "MSC_SCAN" and .value == 120' 2
 	expect_event keys.json '.code == "KEY_PROG2" and .value == 1' 1
 	expect_event keys.json '.code == "MSC_SCAN" and .value == 1048912' 2
