@@ -4,7 +4,7 @@
  *
  * Each family of hooks lives in bpf/hooks/<family>.bpf.h, its logic next
  * to its programs; bpf/hook_list.h declares every hook once, for the BPF
- * side (hook ids) and for user space (user/hooks.c: the table the loader
+ * side (hook ids) and for user space (user/capture/hooks.c: the table the loader
  * attaches from).  Program names follow <flavour>_<hook>: fe_/fx_
  * (fentry/fexit), kp_/kr_ (kprobe/kretprobe), tp_ (raw tracepoint);
  * bpf/hook.bpf.h explains the two flavours and declares them.

@@ -2,7 +2,7 @@
 /*
  * Every kernel function acpitrace hooks, declared once.  The BPF side
  * (bpf/hook.bpf.h) makes the hook ids of its per-task frames from it,
- * user space (user/hooks.c) the table the loader, `probe` and `trace -v`
+ * user space (user/capture/hooks.c) the table the loader, `probe` and `trace -v`
  * work from.  The programs of a hook live in bpf/hooks/<family>.bpf.h,
  * named <flavour>_<name> (fe_/fx_ fentry/fexit, kp_/kr_ kprobe/kretprobe,
  * tp_ raw tracepoint); tests/unit/test_hooks.c checks that the object has

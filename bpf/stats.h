@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Health accounting shared by bpf/stats.bpf.h and user space (user/stats.c):
+ * Health accounting shared by bpf/stats.bpf.h and user space (user/diag/health.c):
  * map keys and values of the per-key counters, latency histograms, EC
  * health and storm state.  Raw bytes across the map ABI, like acpitrace.h.
  */

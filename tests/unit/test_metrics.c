@@ -67,6 +67,10 @@ TEST(metrics_escape_label_value)
 
 	CHECK_STR(e, "a\\\\b\\\"c\\nd");
 	free(e);
+	/* firmware bytes: ESC, a bidi override, invalid UTF-8 become visible text */
+	e = escaped("\x1b[2J\xe2\x80\xae\xff");
+	CHECK_STR(e, "\\\\x1b[2J\\\\u{202e}\\\\xff");
+	free(e);
 	e = escaped("plain 0x6f");
 	CHECK_STR(e, "plain 0x6f");
 	free(e);

@@ -2,24 +2,44 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "lib/atomic_file.h"
+#include "lib/escape.h"
 #include <unistd.h>
 #include "diag/metrics.h"
 #include "acpi/decode.h"
 
+/*
+ * A label value in the exposition format knows three escapes (\\, \" and
+ * \n) and must be UTF-8.  Labels come from firmware (AML names, WMI
+ * GUIDs), so first make every other control byte, bidi override and
+ * invalid UTF-8 sequence visible text (lib/escape: \xNN, \u{...}), then
+ * escape that for Prometheus: the value then reads "\x1b" in a scraper,
+ * and no raw ESC reaches a terminal or breaks the line.
+ */
 void metrics_escape_label(FILE *out, const char *s)
 {
-	for (; *s; s++) {
-		if (*s == '\\')
-			fputs("\\\\", out);
-		else if (*s == '"')
-			fputs("\\\"", out);
-		else if (*s == '\n')
-			fputs("\\n", out);
-		else
-			fputc(*s, out);
+	size_t n = strlen(s), cap = 4 * n + 1;
+	char *safe = malloc(cap);
+
+	if (!safe)
+		return;
+	/* ESC_QUOTE: \\ and \" already as Prometheus wants them, \n too */
+	esc_buf(safe, cap, s, n, ESC_QUOTE);
+	for (const char *p = safe; *p; p++) {
+		if (*p != '\\') {
+			fputc(*p, out);
+			continue;
+		}
+		if (p[1] == '\\' || p[1] == '"' || p[1] == 'n') {
+			fputc('\\', out);
+			fputc(*++p, out);
+		} else {
+			fputs("\\\\", out);	/* \xNN, \t, \u{...}: a literal backslash */
+		}
 	}
+	free(safe);
 }
 
 double metrics_bucket_le(unsigned int slot)
