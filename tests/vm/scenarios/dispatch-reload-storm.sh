@@ -1,6 +1,7 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034
 # acpitrace run under fault: 100 SIGHUP reloads alternating a broken and a
-# valid policy while the host streams keys (one QMP send-key each, about 5/s); every key the (kept or
+# valid policy while the host streams keys (one QMP connection, up to 5 keys
+# in flight, 20/s or more); every key the (kept or
 # reloaded) valid policy maps arrives exactly once, none twice.  Then
 # SIGKILL: no BPF link or program and no acpitrace input device survives.
 . "$ROOT/tests/vm/lib/dispatch.sh"
@@ -48,9 +49,27 @@ guest() {
 
 host() {
 	vm_wait_file go 120
-	local t0=$EPOCHREALTIME i n=60
+	local t0 i n=60 sent=0 got=0 ev deadline
+	# One key = a make and a break code in QEMU's PS/2 queue, which holds
+	# 16 bytes and drops what does not fit: at most 5 keys in flight (sent
+	# and not yet seen by evread), otherwise as fast as the guest takes them.
+	ev='{"type":"key","data":{"down":true,"key":{"type":"qcode","data":"1"}}},'
+	ev+='{"type":"key","data":{"down":false,"key":{"type":"qcode","data":"1"}}}'
+	vm_qmp_open
+	t0=$EPOCHREALTIME
+	deadline=$((SECONDS + 60))
 	for ((i = 0; i < n; i++)); do
-		vm_sendkey 1
+		while ((i - got >= 5)); do
+			got=$(vm_count keys.json '"KEY_MUTE".*"value":0')
+			((SECONDS < deadline)) || { echo "only $got of $sent keys arrived" >&2; return 1; }
+			((i - got >= 5)) && sleep 0.01
+		done
+		vm_qmp_send input-send-event "{\"events\":[$ev]}" || return 1
+		sent=$((sent + 1))
+	done
+	until (($(vm_count keys.json '"KEY_MUTE".*"value":0') >= n)); do
+		((SECONDS < deadline)) || { echo "keys lost: fewer than $n arrived" >&2; return 1; }
+		sleep 0.01
 	done
 	awk -v a="$t0" -v b="$EPOCHREALTIME" -v n="$n" \
 		'BEGIN { printf "%.1f\n", n / (b - a) }' >"$OUT/key-rate.txt"
@@ -66,8 +85,7 @@ check() {
 	expect_grep daemon.log 'keeping the previous policy'
 	# without --log-events the dispatch itself is not logged (as acpid without -l)
 	expect_grep daemon.log 'code 0x80 -> key KEY_MUTE' 0
-	# one QMP send-key per key: about 5/s under TCG (not the 20/s the issue asked)
-	expect_eq "$(awk '$1 >= 3 { print "ok" }' key-rate.txt)" ok "keys per second >= 3 ($(cat key-rate.txt))"
+	expect_eq "$(awk '$1 >= 20 { print "ok" }' key-rate.txt)" ok "keys per second >= 20 ($(cat key-rate.txt))"
 	expect_grep inputs-before.txt '^1$' 1
 	expect_grep inputs-after.txt '^0$' 1
 	expect_eq "$(jq 'length' links-after.json)" 0 "BPF links left after SIGKILL"
