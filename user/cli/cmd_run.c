@@ -35,6 +35,8 @@
 #include "lib/opt.h"
 #include "lib/line_server.h"
 #include "acpi/acpid_event.h"
+#include "diag/diag.h"
+#include "diag/metrics_run.h"
 
 struct run_opts {
 	struct tracer_opts t;
@@ -45,6 +47,7 @@ struct run_opts {
 	bool log_events;	/* one log line per dispatched event */
 	const char *acpid_socket;	/* NULL: no acpid socket */
 	mode_t acpid_mode;
+	struct diag_opts diag;	/* --metrics-listen, --metrics-textfile */
 };
 
 struct run_state {
@@ -57,6 +60,7 @@ struct run_state {
 	struct acpid_fmt acpid_fmt;
 	struct line_server acpid;
 	unsigned long long received, dispatched;
+	struct diag diag;
 };
 
 static volatile sig_atomic_t stop, reload;
@@ -79,6 +83,7 @@ static const struct opt run_opts_table[] = {
 	OPT('M', 0, "acpid-socket-mode", required_argument, "MODE",
 	    "the socket's mode, octal (default 0666, as acpid's)"),
 	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve devices and DMI under DIR (tests)"),
+	OPT_TABLE(diag_metrics_opts),
 	OPT('j', 'j', "json", no_argument, NULL, NULL),	/* the global -j, also here */
 	OPT('h', 'h', "help", no_argument, NULL, ""),
 	OPT_END,
@@ -131,6 +136,11 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			o->acpid_mode = (mode_t)m;
 			break;
 		}
+		case DIAG_OPT_LISTEN:
+		case DIAG_OPT_TEXTFILE:
+			if (diag_parse_opt(c, optarg, &o->diag, &o->t, "run") == OPT_USAGE)
+				return 2;
+			break;
 		case 'h': run_usage(stdout); exit(0);
 		case ':': return err_usage("run", "option '%s' needs a value",
 					   opt_offender(c, optopt, argv[optind - 1]));
@@ -279,6 +289,26 @@ static void print_stats(struct run_state *st)
 	free(hits);
 }
 
+/* run's own series for /metrics and the textfile (diag's extra, this thread). */
+static void run_metrics(FILE *out, void *ctx)
+{
+	struct run_state *st = ctx;
+	struct at_policy_stats ps[AT_SRC_MAX];
+	uint64_t *hits = calloc(st->pol.nrules + 1, sizeof(*hits));
+	struct metrics_run r = {
+		.pol = &st->pol, .performed = st->act.performed, .failed = st->act.failed,
+		.exec_refused = { st->act.exec_suppressed, st->act.exec_untrusted,
+				  st->act.exec_busy },
+	};
+
+	if (hits && !policy_kernel_hits(st->tr.skel, &st->pol, hits))
+		r.hits = hits;
+	if (!policy_kernel_stats(st->tr.skel, ps))
+		r.src = ps;
+	metrics_render_run(out, &r);
+	free(hits);
+}
+
 /* READY=1 with what runs, for systemctl status. */
 static void notify_ready(const struct run_state *st)
 {
@@ -297,6 +327,7 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 		}
 		actions_reap(&st->act, mono_ns());
 		line_server_poll(&st->acpid);
+		diag_tick(&st->diag);
 		if (reload) {
 			reload = 0;
 			log_msg(LOG_INFO, "SIGHUP: reloading %s", policy_name(st));
@@ -369,6 +400,10 @@ int cmd_run(int argc, char **argv)
 		log_msg(LOG_INFO, "acpid event lines on %s (mode %04o)", o.acpid_socket,
 			(unsigned)o.acpid_mode);
 	}
+	o.diag.extra = run_metrics;
+	o.diag.extra_ctx = &st;
+	if (diag_start(&st.diag, &st.tr, &o.diag, "run"))
+		goto out;
 	log_msg(LOG_INFO, "dispatching on %s with %u hooks attached", st.tr.k.release,
 		st.tr.plan.attached);
 	if (o.ready_file && ready_file_write(o.ready_file)) {
@@ -380,6 +415,7 @@ int cmd_run(int argc, char **argv)
 	service_notify("STOPPING=1");
 	print_stats(&st);
 out:
+	diag_stop(&st.diag);
 	line_server_close(&st.acpid);
 	ring_buffer__free(rb);
 	actions_close(&st.act);

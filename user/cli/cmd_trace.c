@@ -32,6 +32,7 @@ struct trace_opts {
 	double stats_interval;	/* seconds between {"stats":...} records, 0 = none */
 	struct diag_opts diag;
 	bool wall_clock;	/* -T: text lines start with the wall clock */
+	bool quiet;		/* -q: no records on stdout (an exporter service) */
 };
 
 struct trace_state {
@@ -41,6 +42,7 @@ struct trace_state {
 	unsigned long long limit;
 	struct diag diag;
 	struct tracer *t;
+	bool quiet;
 	uint64_t stats_every_ns;
 	uint64_t stats_next_ns;
 	uint64_t stats_seq;
@@ -75,6 +77,8 @@ static const struct opt trace_opts_table[] = {
 	OPT('T', 'T', "time", no_argument, NULL,
 	    "start each text line with the wall clock (RFC 3339,\nUTC); JSON records always have \"time\""),
 	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve device names under DIR (tests)"),
+	OPT('q', 'q', "quiet", no_argument, NULL,
+	    "print no records: metrics (and --stats-interval)\nonly, for an exporter service"),
 	OPT('I', 0, "stats-interval", required_argument, "SECONDS",
 	    "with -j: a {\"stats\":{...}} record (the\nstats --json members, counted since attach) every\n"
 	    "SECONDS, and a last one on exit"),
@@ -135,6 +139,7 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 		case 'R': o->ready_file = optarg; break;
 		case 'S': o->sysfs_root = optarg; break;
 		case 'T': o->wall_clock = true; break;
+		case 'q': o->quiet = true; break;
 		case 'O':
 			if (parse_u64(optarg, &n) || n > 60000)
 				return err_usage("trace", "--reorder-ms '%s': expected 0..60000", optarg);
@@ -171,7 +176,8 @@ static void print_record(void *ctx, const struct at_event *e)
 	if (st->limit && st->count >= st->limit)
 		return;
 	diag_on_record(&st->diag, e);
-	output_event(&st->out, e);
+	if (!st->quiet)
+		output_event(&st->out, e);
 	st->count++;
 	if (st->limit && st->count >= st->limit)
 		stop = 1;
@@ -322,6 +328,7 @@ int cmd_trace(int argc, char **argv)
 				  .sys = &sys, .wall_off_ns = wall_offset_ns(),
 				  .wall_text = o.wall_clock };
 	st.limit = o.count;
+	st.quiet = o.quiet;
 	if (reorder_init(&st.reorder, 4096, o.reorder_ms * 1e6, print_record, &st)) {
 		err_print("trace", "out of memory");
 		err = 1;

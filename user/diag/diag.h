@@ -12,8 +12,10 @@
 #ifndef DIAG_H
 #define DIAG_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "lib/opt.h"
 #include "diag/health.h"
 #include "diag/metrics_http.h"
@@ -36,10 +38,22 @@ enum {
 
 /* --storm-*, --no-storms: for every command that keeps a tracer open. */
 extern const struct opt diag_storm_opts[];
-/* --metrics-*, --mask-storms (and the tests' --gpe-sysfs-dir): trace, run. */
+/* --metrics-listen, --metrics-textfile: trace, run. */
+extern const struct opt diag_metrics_opts[];
+/* the metrics options, --mask-storms (and the tests' --gpe-sysfs-dir): trace. */
 extern const struct opt diag_session_opts[];
 
+/*
+ * A command's own series (run: rules and actions), after the tracer's.  It
+ * runs on the command's thread, at diag_start, on each tick and at
+ * diag_stop, so it may read state that thread changes (a reloaded policy);
+ * the exporter's thread serves the last text.
+ */
+typedef void (*diag_extra_fn)(FILE *out, void *ctx);
+
 struct diag_opts {
+	diag_extra_fn extra;	/* NULL: none */
+	void *extra_ctx;
 	const char *listen;
 	const char *textfile;
 	bool mask_storms;
@@ -59,6 +73,8 @@ struct diag {
 	struct storm_mask mask;
 	uint64_t t0_ns;
 	uint64_t last_tick_ns;
+	pthread_mutex_t lock;	/* extra_text, between the tick and the exporter */
+	char *extra_text;	/* the last o.extra output, or NULL */
 };
 
 /* 0, or -1 after printing why (cannot listen...). */

@@ -54,6 +54,11 @@ struct actions {
 	int nexec_rate;
 	const struct acpi_sysfs *sys;	/* for event fields; may be NULL */
 	const char *acpid_event;	/* acpid's line for the event being run, or NULL */
+	/* outcomes, for run's metrics: indexed by enum pol_act */
+	uint64_t performed[ACT_LOG + 1], failed[ACT_LOG + 1];
+	uint64_t exec_suppressed;	/* within the rule's interval */
+	uint64_t exec_untrusted;	/* the program failed the trust check */
+	uint64_t exec_busy;		/* ACT_MAX_CHILDREN still running */
 };
 
 void actions_init(struct actions *a, const char *root);
