@@ -84,6 +84,7 @@ static const struct opt run_opts_table[] = {
 	    "the socket's mode, octal (default 0666, as acpid's)"),
 	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve devices and DMI under DIR (tests)"),
 	OPT_TABLE(diag_metrics_opts),
+	OPT_TABLE(diag_storm_opts),
 	OPT('j', 'j', "json", no_argument, NULL, NULL),	/* the global -j, also here */
 	OPT('h', 'h', "help", no_argument, NULL, ""),
 	OPT_END,
@@ -138,6 +139,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		}
 		case DIAG_OPT_LISTEN:
 		case DIAG_OPT_TEXTFILE:
+		case DIAG_OPT_STORM_RATE ... DIAG_OPT_NO_STORMS:
 			if (diag_parse_opt(c, optarg, &o->diag, &o->t, "run") == OPT_USAGE)
 				return 2;
 			break;
