@@ -270,3 +270,44 @@ TEST(metrics_http_connection_flood)
 			close(fds[i]);
 	metrics_http_stop(m);
 }
+
+/*
+ * The limits hold on the wildcard [::] too (run's exporter in the guest
+ * test listens there), IPv4 peers arriving as v4-mapped addresses: 5 peers
+ * with 5 connections each (4 each allowed) get at most 16 held in all, and
+ * the held ones are closed once idle for the timeout (5 s).
+ */
+TEST(metrics_http_limits_dual_stack)
+{
+	enum { PEERS = 5, EACH = 5 };
+	int fds[PEERS * EACH], held = 0, value = 9;
+	char err[256], src[16];
+	struct metrics_http *m;
+	unsigned int port = 0;
+
+	m = start_on_free_port("[::]", &value, &port, err, sizeof(err));
+	if (!m) {
+		printf("SKIP metrics_http_limits_dual_stack: no IPv6 here (%s)\n", err);
+		return;
+	}
+	for (int i = 0; i < PEERS * EACH; i++) {
+		snprintf(src, sizeof(src), "127.0.0.%d", 2 + i / EACH);
+		fds[i] = idle_connection(src, port);
+	}
+	for (int i = 0; i < PEERS * EACH; i++)
+		if (fds[i] >= 0 && !closed_by_peer(fds[i], i % EACH == EACH - 1 ? 1000 : 50))
+			held++;
+	/* 4 per peer would be 20: 16 in all */
+	CHECK(held <= 16);
+	CHECK(held >= 4);
+	/* idle for longer than the timeout: every one closed */
+	held = 0;
+	for (int i = 0; i < PEERS * EACH; i++)
+		if (fds[i] >= 0 && !closed_by_peer(fds[i], i ? 200 : 7000))
+			held++;
+	CHECK_EQ_INT(held, 0);
+	for (int i = 0; i < PEERS * EACH; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	metrics_http_stop(m);
+}
