@@ -281,7 +281,7 @@ TEST(metrics_http_limits_dual_stack)
 {
 	enum { PEERS = 5, EACH = 5 };
 	int fds[PEERS * EACH], held = 0, value = 9;
-	char err[256], src[16];
+	char err[256], src[24];
 	struct metrics_http *m;
 	unsigned int port = 0;
 

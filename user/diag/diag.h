@@ -4,10 +4,11 @@
  * stats, top): the storm and metrics options, and a session that serves
  * /metrics, writes the textfile, sweeps storms and masks stormy GPEs.
  *
- * In a command: splice diag_storm_opts (and diag_session_opts) into its
- * option table (lib/opt.h), hand their codes to diag_parse_opt(); after
- * tracer_open(): diag_start(); in the poll loop: diag_tick(); for each
- * record: diag_on_record(); on exit: diag_stop().
+ * In a command: splice diag_storm_opts (and diag_session_opts, or only
+ * diag_metrics_opts) into its option table (lib/opt.h), hand their codes
+ * to diag_parse_opt(); after tracer_open(): diag_start() (with o.extra for
+ * series of its own); in the poll loop: diag_tick(); for each record:
+ * diag_on_record(); on exit: diag_stop().
  */
 #ifndef DIAG_H
 #define DIAG_H
