@@ -11,6 +11,7 @@
  */
 #include "hook.bpf.h"
 #include "hooks/sci.bpf.h"
+#include "hooks/suspend.bpf.h"
 #include "hooks/gpe.bpf.h"
 #include "hooks/notify.bpf.h"
 #include "hooks/ec.bpf.h"

@@ -24,6 +24,7 @@ enum at_source {
 	AT_SRC_GED,
 	AT_SRC_METHOD,
 	AT_SRC_STORM,		/* storm begin/end records (bpf/stats.h) */
+	AT_SRC_SUSPEND,		/* one record per suspend cycle (hooks/suspend.bpf.h) */
 	AT_SRC_MAX,
 };
 
@@ -83,6 +84,8 @@ enum at_emit_result {
 #define AT_F_PATH_TRUNC		0x0010	/* path deeper than AT_PATH_SEGS */
 #define AT_F_DATA_TRUNC		0x0020	/* payload longer than AT_DATA_MAX */
 #define AT_F_HAS_RETURN		0x0040	/* method returned an Integer: value */
+#define AT_F_SUSP_SYSFS		0x0080	/* suspend: user space filled at_suspend's sysfs part */
+#define AT_F_SUSP_HW_SLEEP	0x0100	/* suspend: last_hw_sleep exists on this kernel */
 
 /* Method names watched without full method tracing (at_method_watch). */
 #define AT_WATCH_MAX	64
@@ -115,6 +118,36 @@ struct at_wmi {
 	__u8 guid[16];		/* raw guid_t bytes, printed as %pUL */
 	__u32 notify_id;
 };
+
+/*
+ * A suspend record (AT_SRC_SUSPEND) keeps this in data[].  number is the
+ * state (1 s2idle, 2 standby, 3 deep), ts_ns the monotonic entry time,
+ * duration_ns the whole cycle on the boot clock (sleep included), value
+ * the time asleep (the boot clock's gain over the monotonic one, which
+ * stops while the machine sleeps).  path is the wake event's path (GPE
+ * method, GED _EVT), path2 the first spurious event's.
+ */
+struct at_suspend {
+	__u64 wake_chain;	/* chain id of the first ACPI event after the last resume */
+	__u32 wake_number;	/* its GPE, fixed event id or GED irq */
+	__u8 wake_source;	/* its enum at_source; AT_SRC_MAX: none seen */
+	__u8 spurious_source;	/* first event of an s2idle wakeup that went back to sleep */
+	__u16 wake_events;	/* ACPI events after the last resume, before thaw */
+	__u32 spurious_number;
+	__u16 spurious;		/* ACPI events of wakeups that went back to sleep */
+	__u16 entries;		/* platform sleep entries (s2idle: 1 + spurious wakeups) */
+	/* user space, when the record arrives (AT_F_SUSP_SYSFS) */
+	__u32 wakeup_irq;	/* /sys/power/pm_wakeup_irq, 0 = none */
+	__u32 d_success;	/* /sys/power/suspend_stats deltas since the previous record */
+	__u32 d_fail;
+	__u32 d_failed_suspend;
+	__u64 last_hw_sleep_us;	/* with AT_F_SUSP_HW_SLEEP */
+	__u64 pad;
+};
+
+#define AT_SUSP_S2IDLE	1
+#define AT_SUSP_STANDBY	2
+#define AT_SUSP_DEEP	3
 
 struct at_event {
 	__u64 ts_ns;		/* bpf_ktime_get_ns() when the work started */

@@ -20,7 +20,7 @@
 #define HOOK_EXIT	0x2	/* has an exit half (fx_/kr_) */
 #define HOOK_METHODS	0x4	/* only with --methods */
 #define HOOK_TRACEPOINT	0x8	/* a raw tracepoint (tp_ program), not a function */
-#define HOOK_AUX	0x10	/* links chains; captures no event of its own */
+#define HOOK_AUX	0x10	/* attached only beside an event hook (links chains, suspend) */
 
 #define AT_HOOKS(X)								\
 	X(sci, acpi_ev_sci_xrupt_handler, NULL, HOOK_ENTRY | HOOK_EXIT, NULL,	\
@@ -62,6 +62,8 @@
 	X(work_start, workqueue_execute_start, NULL, HOOK_TRACEPOINT | HOOK_AUX, NULL, \
 	  "continues the chain in the worker")					\
 	X(work_end, workqueue_execute_end, NULL, HOOK_TRACEPOINT | HOOK_AUX, NULL, \
-	  "ends it")
+	  "ends it")								\
+	X(suspend, suspend_resume, NULL, HOOK_TRACEPOINT | HOOK_AUX, NULL,	\
+	  "suspend cycles and what woke them (beside the ACPI event hooks)")
 
 #endif /* AT_HOOK_LIST_H */

@@ -38,6 +38,7 @@ static __always_inline int hook_ged_exit(void)
 		at_read_path(&e->path, (void *)f->arg[2]);
 		e->duration_ns = bpf_ktime_get_ns() - f->self.ts;
 		e->flags |= AT_F_HAS_DURATION;
+		at_suspend_note(e, AT_SRC_GED);
 		at_emit(e, AT_SRC_GED);
 	}
 	frame_del(H_ged);

@@ -52,6 +52,7 @@ static __always_inline int hook_gev(__u32 type, void *device, __u32 number)
 	if (s->active)
 		s->cur = self;
 	if (type != ACPI_EVENT_TYPE_GPE) {
+		at_suspend_note(e, AT_SRC_FIXED);
 		at_emit(e, AT_SRC_FIXED);
 		return 0;
 	}
@@ -61,6 +62,7 @@ static __always_inline int hook_gev(__u32 type, void *device, __u32 number)
 		return 0;
 	}
 	e->subtype = AT_GPE_UNKNOWN;
+	at_suspend_note(e, AT_SRC_GPE);
 	at_emit(e, AT_SRC_GPE);
 	return 0;
 }
@@ -81,6 +83,7 @@ static __always_inline int hook_gpe_detect_exit(struct acpi_gpe_event_info *gei,
 	gpe_fill_dispatch(e, gei);
 	e->duration_ns = bpf_ktime_get_ns() - e->ts_ns;
 	e->flags |= AT_F_HAS_DURATION;
+	at_suspend_note(e, AT_SRC_GPE);
 	at_emit(e, AT_SRC_GPE);
 	return 0;
 }

@@ -17,6 +17,7 @@ static const char *const sources[AT_SRC_MAX] = {
 	[AT_SRC_GED] = "ged",
 	[AT_SRC_METHOD] = "method",
 	[AT_SRC_STORM] = "storm",
+	[AT_SRC_SUSPEND] = "suspend",
 };
 
 const char *source_name(unsigned int source)

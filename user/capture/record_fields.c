@@ -8,6 +8,7 @@
 #include <string.h>
 #include "capture/record_fields.h"
 #include "capture/storm_record.h"
+#include "capture/suspend_record.h"
 #include "acpi/decode.h"
 #include "lib/escape.h"
 
@@ -238,6 +239,16 @@ static void storm_text_hook(char *buf, size_t len, const struct rf_ctx *c)
 	storm_text(buf, len, c->e);
 }
 
+static void suspend_json_hook(struct json *j, const struct rf_ctx *c)
+{
+	suspend_json(j, c->e);
+}
+
+static void suspend_text_hook(char *buf, size_t len, const struct rf_ctx *c)
+{
+	suspend_text(buf, len, c->e);
+}
+
 /* ---- The tables ---------------------------------------------------------- */
 
 #define X02 "0x%02" PRIx64	/* a number in text, as 0x1f */
@@ -359,6 +370,12 @@ static const struct rec_field storm[] = {
 	  .json_hook = storm_json_hook, .text_hook = storm_text_hook },
 };
 
+/* Suspend records too (capture/suspend_record.c). */
+static const struct rec_field suspend[] = {
+	{ .kind = RF_HOOK, .text = "%s",
+	  .json_hook = suspend_json_hook, .text_hook = suspend_text_hook },
+};
+
 #define TABLE(t) { t, ARRAY_SIZE(t) }
 static const struct {
 	const struct rec_field *f;
@@ -374,6 +391,7 @@ static const struct {
 	[AT_SRC_GED] = TABLE(ged),
 	[AT_SRC_METHOD] = TABLE(method),
 	[AT_SRC_STORM] = TABLE(storm),
+	[AT_SRC_SUSPEND] = TABLE(suspend),
 };
 
 const struct rec_field *rec_fields(unsigned int source, size_t *n)

@@ -15,6 +15,7 @@
 #include "lib/parse.h"
 #include "capture/output.h"
 #include "capture/reorder.h"
+#include "capture/suspend_record.h"
 #include "capture/tracer.h"
 #include "lib/time.h"
 #include "lib/ready_file.h"
@@ -46,6 +47,7 @@ struct trace_state {
 	uint64_t stats_every_ns;
 	uint64_t stats_next_ns;
 	uint64_t stats_seq;
+	struct suspend_sysfs susp;	/* suspend_stats deltas, pm_wakeup_irq */
 };
 
 static volatile sig_atomic_t stop;
@@ -189,6 +191,15 @@ static int on_event(void *ctx, void *data, size_t size)
 
 	if (size < sizeof(struct at_event))
 		return 0;
+	if (((const struct at_event *)data)->source == AT_SRC_SUSPEND) {
+		/* user space runs again: what sysfs says about the cycle */
+		struct at_event e;
+
+		memcpy(&e, data, sizeof(e));
+		suspend_sysfs_fill(&st->susp, &e);
+		reorder_push(&st->reorder, &e);
+		return 0;
+	}
 	reorder_push(&st->reorder, data);
 	return 0;
 }
@@ -329,6 +340,7 @@ int cmd_trace(int argc, char **argv)
 				  .wall_text = o.wall_clock };
 	st.limit = o.count;
 	st.quiet = o.quiet;
+	suspend_sysfs_init(&st.susp, NULL, NULL);
 	if (reorder_init(&st.reorder, 4096, o.reorder_ms * 1e6, print_record, &st)) {
 		err_print("trace", "out of memory");
 		err = 1;

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Suspend cycles, from the power:suspend_resume tracepoint (the same
+ * actions on 6.1 and 6.12, kernel/power/suspend.c and process.c):
+ *
+ *   suspend_enter  start   a cycle begins; val = the state (1 s2idle, 3 mem)
+ *   machine_suspend start/end   each platform sleep (s2idle: one per
+ *                  s2idle_enter, so a wakeup that goes back to sleep shows
+ *                  as a second entry)
+ *   thaw_processes end     user space runs again: the record is emitted
+ *
+ * Wake attribution: the ACPI events (GPE, fixed event, GED) the kernel
+ * handles after the last machine_suspend end, before thaw, are what the
+ * machine woke up to (the SCI or GED interrupt that woke it is replayed
+ * once interrupts are resumed); events between a machine_suspend end and
+ * the next start were handled without waking user space (spurious).
+ * The gpe, fixed and ged hooks report their records through
+ * at_suspend_note(); nothing is attributed when none came (QMP
+ * system_wakeup, a non-ACPI wake IRQ): user space says "unknown".
+ */
+#ifndef AT_HOOKS_SUSPEND_BPF_H
+#define AT_HOOKS_SUSPEND_BPF_H
+
+#include "hook.bpf.h"
+
+enum at_susp_phase {
+	AT_SUSP_IDLE = 0,	/* no cycle */
+	AT_SUSP_PREPARE,	/* between suspend_enter and the first sleep */
+	AT_SUSP_ASLEEP,		/* inside machine_suspend */
+	AT_SUSP_RESUMED,	/* after a machine_suspend end: events are wake events */
+};
+
+struct at_susp_state {
+	__u32 phase;
+	__u32 state;
+	__u64 enter_mono;
+	__u64 enter_boot;
+	struct at_suspend s;
+	struct at_path wake_path;
+	struct at_path spur_path;
+	/* events of the current window (after the last machine_suspend end) */
+	__u64 win_chain;
+	__u32 win_number;
+	__u32 win_source;
+	__u32 win_events;
+	__u32 pad;
+	struct at_path win_path;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct at_susp_state);
+} susp_state SEC(".maps");
+
+static __always_inline struct at_susp_state *at_susp(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&susp_state, &zero);
+}
+
+/*
+ * A GPE, fixed event or GED record was built: if a suspend cycle is
+ * resuming, it is a wake (or spurious wakeup) candidate.  Called before
+ * the record is filtered, so attribution does not depend on --source.
+ */
+static __always_inline void at_suspend_note(const struct at_event *e, __u32 src)
+{
+	struct at_susp_state *st = at_susp();
+
+	if (!st || st->phase != AT_SUSP_RESUMED)
+		return;
+	if (!st->win_events++) {
+		st->win_source = src;
+		st->win_number = e->number;
+		st->win_chain = e->chain;
+		st->win_path = e->path;
+	}
+}
+
+/* A machine_suspend start: the previous window's events did not wake us. */
+static __always_inline void susp_window_spurious(struct at_susp_state *st)
+{
+	if (!st->win_events)
+		return;
+	if (!st->s.spurious) {
+		st->s.spurious_source = st->win_source;
+		st->s.spurious_number = st->win_number;
+		st->spur_path = st->win_path;
+	}
+	st->s.spurious += st->win_events;
+	st->win_events = 0;
+}
+
+static __always_inline void susp_emit(struct at_susp_state *st)
+{
+	struct at_ctx self = {};
+	struct at_event *e;
+
+	at_ctx_child(&self, NULL, AT_CTX_NONE);
+	self.ts = st->enter_mono;
+	e = at_new_event(AT_SLOT_TASK, AT_SRC_SUSPEND, &self, 0);
+	if (!e)
+		return;
+	e->number = st->state;
+	e->duration_ns = bpf_ktime_get_boot_ns() - st->enter_boot;
+	e->flags |= AT_F_HAS_DURATION;
+	/* the monotonic clock stops while asleep, the boot clock does not */
+	e->value = e->duration_ns - (bpf_ktime_get_ns() - st->enter_mono);
+	st->s.wake_source = AT_SRC_MAX;
+	if (st->win_events) {
+		st->s.wake_source = st->win_source;
+		st->s.wake_number = st->win_number;
+		st->s.wake_chain = st->win_chain;
+		st->s.wake_events = st->win_events > 0xffff ? 0xffff : st->win_events;
+		e->path = st->win_path;
+	}
+	e->path2 = st->spur_path;
+	__builtin_memcpy(e->data, &st->s, sizeof(st->s));
+	e->data_len = sizeof(st->s);
+	at_emit(e, AT_SRC_SUSPEND);
+}
+
+/* The first 15 bytes of @a equal the NUL-terminated literal @lit. */
+static __always_inline bool susp_action_is(const char *a, const char *lit)
+{
+	for (int i = 0; i < 16; i++) {
+		if (a[i] != lit[i])
+			return false;
+		if (!lit[i])
+			return true;
+	}
+	return false;
+}
+
+static __always_inline int hook_suspend(const char *action, int val, bool start)
+{
+	struct at_susp_state *st = at_susp();
+	char a[16] = {};
+
+	if (!st || bpf_probe_read_kernel_str(a, sizeof(a), action) <= 0)
+		return 0;
+	if (susp_action_is(a, "suspend_enter")) {
+		if (!start)
+			return 0;
+		__builtin_memset(st, 0, sizeof(*st));
+		st->phase = AT_SUSP_PREPARE;
+		st->state = val;
+		st->enter_mono = bpf_ktime_get_ns();
+		st->enter_boot = bpf_ktime_get_boot_ns();
+	} else if (susp_action_is(a, "machine_suspend")) {
+		if (st->phase == AT_SUSP_IDLE)
+			return 0;
+		if (start) {
+			susp_window_spurious(st);
+			st->s.entries++;
+			st->phase = AT_SUSP_ASLEEP;
+		} else {
+			st->phase = AT_SUSP_RESUMED;
+		}
+	} else if (susp_action_is(a, "thaw_processes")) {
+		if (start || st->phase == AT_SUSP_IDLE)
+			return 0;
+		susp_emit(st);
+		st->phase = AT_SUSP_IDLE;
+	}
+	return 0;
+}
+
+/* ---- programs ---- */
+
+AT_RAW_TP(suspend, suspend_resume, hook_suspend(action, val, start),
+	  const char *action, int val, bool start)
+
+#endif /* AT_HOOKS_SUSPEND_BPF_H */

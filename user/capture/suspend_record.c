@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Suspend records (AT_SRC_SUSPEND): sysfs facts, wake labels, text and JSON. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "capture/suspend_record.h"
+#include "acpi/acpi_path.h"
+#include "acpi/decode.h"
+#include "acpi/key_label.h"
+#include "lib/sysfs_file.h"
+
+static void stat_path(const struct suspend_sysfs *s, const char *name, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/suspend_stats/%s", s->power, name);
+}
+
+static int read_stat(const struct suspend_sysfs *s, const char *name, long *v)
+{
+	char p[320];
+
+	stat_path(s, name, p, sizeof(p));
+	return sysfs_read_long(p, v);
+}
+
+static void snapshot(struct suspend_sysfs *s, long *ok, long *fail, long *fsusp)
+{
+	s->have_stats = !read_stat(s, "success", ok) && !read_stat(s, "fail", fail) &&
+			!read_stat(s, "failed_suspend", fsusp);
+}
+
+void suspend_sysfs_init(struct suspend_sysfs *s, const char *power_dir,
+			const char *interrupts)
+{
+	memset(s, 0, sizeof(*s));
+	snprintf(s->power, sizeof(s->power), "%s", power_dir ? power_dir : "/sys/power");
+	snprintf(s->interrupts, sizeof(s->interrupts), "%s",
+		 interrupts ? interrupts : "/proc/interrupts");
+	snapshot(s, &s->success, &s->fail, &s->failed_suspend);
+}
+
+/* A counter that went backwards (another tree, a reset) gives no delta. */
+static uint32_t delta(long now, long before)
+{
+	return now >= before && now - before <= UINT32_MAX ? now - before : 0;
+}
+
+void suspend_sysfs_fill(struct suspend_sysfs *s, struct at_event *e)
+{
+	struct at_suspend su;
+	long ok, fail, fsusp, v;
+	bool had = s->have_stats;
+	char p[320];
+
+	suspend_of(e, &su);
+	snapshot(s, &ok, &fail, &fsusp);
+	if (s->have_stats && had) {
+		su.d_success = delta(ok, s->success);
+		su.d_fail = delta(fail, s->fail);
+		su.d_failed_suspend = delta(fsusp, s->failed_suspend);
+		e->flags |= AT_F_SUSP_SYSFS;
+	}
+	if (s->have_stats) {
+		s->success = ok;
+		s->fail = fail;
+		s->failed_suspend = fsusp;
+	}
+	/* absent (reads fail with ENODATA) when no IRQ woke the last cycle */
+	snprintf(p, sizeof(p), "%s/pm_wakeup_irq", s->power);
+	su.wakeup_irq = !sysfs_read_long(p, &v) && v > 0 && v <= UINT32_MAX ? v : 0;
+	/* 6.4+; drivers that know the hardware's residency set it (AMD, Intel PMC) */
+	if (!read_stat(s, "last_hw_sleep", &v) && v >= 0) {
+		su.last_hw_sleep_us = v;
+		e->flags |= AT_F_SUSP_HW_SLEEP;
+	}
+	memcpy(e->data, &su, sizeof(su));
+	e->data_len = sizeof(su);
+}
+
+const char *suspend_state_name(unsigned int state)
+{
+	switch (state) {
+	case AT_SUSP_S2IDLE: return "s2idle";
+	case AT_SUSP_STANDBY: return "standby";
+	case AT_SUSP_DEEP: return "deep";
+	}
+	return "unknown";
+}
+
+void suspend_of(const struct at_event *e, struct at_suspend *out)
+{
+	memcpy(out, e->data, sizeof(*out));
+}
+
+static bool acpi_source(unsigned int src)
+{
+	return src == AT_SRC_GPE || src == AT_SRC_FIXED || src == AT_SRC_GED;
+}
+
+static void event_labels(unsigned int src, uint32_t number, const struct at_path *path,
+			 char *s, size_t slen, char *key, size_t klen)
+{
+	snprintf(s, slen, "%s", source_name(src));
+	acpi_key_label(NULL, key, klen, src, number, path, NULL);
+}
+
+void suspend_wake_labels(const struct at_event *e, char *src, size_t slen,
+			 char *key, size_t klen)
+{
+	struct at_suspend su;
+
+	suspend_of(e, &su);
+	if (acpi_source(su.wake_source)) {
+		event_labels(su.wake_source, su.wake_number, &e->path, src, slen, key, klen);
+	} else if (su.wakeup_irq) {
+		snprintf(src, slen, "irq");
+		snprintf(key, klen, "%u", su.wakeup_irq);
+	} else {
+		snprintf(src, slen, "unknown");
+		snprintf(key, klen, "unknown");
+	}
+}
+
+bool suspend_spurious_labels(const struct at_event *e, char *src, size_t slen,
+			     char *key, size_t klen)
+{
+	struct at_suspend su;
+
+	suspend_of(e, &su);
+	if (!su.spurious || !acpi_source(su.spurious_source))
+		return false;
+	event_labels(su.spurious_source, su.spurious_number, &e->path2, src, slen, key, klen);
+	return true;
+}
+
+void suspend_irq_owner(const char *interrupts, unsigned int irq, char *buf, size_t len)
+{
+	FILE *f = fopen(interrupts, "re");
+	char line[1024];
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *end, *p = line + strspn(line, " ");
+		unsigned long n = strtoul(p, &end, 10);
+		char *last;
+
+		if (end == p || *end != ':' || n != irq)
+			continue;
+		/* the handlers' names follow the last counter and chip columns */
+		line[strcspn(line, "\n")] = '\0';
+		last = strstr(end, "  ");
+		while (last && strstr(last + 2, "  "))
+			last = strstr(last + 2, "  ");
+		if (last)
+			snprintf(buf, len, "%s", last + strspn(last, " "));
+		break;
+	}
+	fclose(f);
+}
+
+/* "fixed rtc", "GPE 0x6f \_GPE._L6F", "GED irq 1 -> \_SB.GED0._EVT" */
+static void event_text(char *buf, size_t len, unsigned int src, uint32_t number,
+		       const struct at_path *path)
+{
+	char p[ACPI_PATH_MAX];
+
+	acpi_path_format(path, p, sizeof(p));
+	switch (src) {
+	case AT_SRC_FIXED:
+		snprintf(buf, len, "fixed event %s", fixed_event_name(number));
+		break;
+	case AT_SRC_GPE:
+		snprintf(buf, len, "GPE 0x%02x%s%s", number, p[0] ? " " : "", p);
+		break;
+	default:
+		snprintf(buf, len, "GED irq %u%s%s", number, p[0] ? " -> " : "", p);
+		break;
+	}
+}
+
+void suspend_text(char *buf, size_t len, const struct at_event *e)
+{
+	struct at_suspend su;
+	char wake[ACPI_PATH_MAX + 64], spur[ACPI_PATH_MAX + 96] = "", stats[96] = "";
+
+	suspend_of(e, &su);
+	if (acpi_source(su.wake_source))
+		event_text(wake, sizeof(wake), su.wake_source, su.wake_number, &e->path);
+	if (acpi_source(su.wake_source) && su.wake_chain) {
+		size_t n = strlen(wake);
+
+		snprintf(wake + n, sizeof(wake) - n, " (chain %" PRIu64 ")",
+			 (uint64_t)su.wake_chain);
+	} else if (!acpi_source(su.wake_source) && su.wakeup_irq) {
+		snprintf(wake, sizeof(wake), "irq %u (no ACPI event)", su.wakeup_irq);
+	} else if (!acpi_source(su.wake_source)) {
+		snprintf(wake, sizeof(wake), "unknown (no ACPI event, no wake irq)");
+	}
+	if (su.spurious && acpi_source(su.spurious_source)) {
+		char ev[ACPI_PATH_MAX + 64];
+
+		event_text(ev, sizeof(ev), su.spurious_source, su.spurious_number, &e->path2);
+		snprintf(spur, sizeof(spur), ", %u spurious (first %s)", su.spurious, ev);
+	}
+	if (e->flags & AT_F_SUSP_SYSFS)
+		snprintf(stats, sizeof(stats), "; suspend_stats success +%u fail +%u",
+			 su.d_success, su.d_fail);
+	snprintf(buf, len, "suspend %s asleep %.3f s, woken by %s; %u entr%s%s%s",
+		 suspend_state_name(e->number), e->value / 1e9, wake, su.entries,
+		 su.entries == 1 ? "y" : "ies", spur, stats);
+}
+
+void suspend_json(struct json *j, const struct at_event *e)
+{
+	struct at_suspend su;
+	char src[32], key[ACPI_PATH_MAX + 32], path[ACPI_PATH_MAX];
+
+	suspend_of(e, &su);
+	json_str(j, "state", suspend_state_name(e->number));
+	json_u64(j, "state_id", e->number);
+	json_u64(j, "asleep_ns", e->value);
+	json_u64(j, "entries", su.entries);
+	suspend_wake_labels(e, src, sizeof(src), key, sizeof(key));
+	json_begin_object(j, "wake");
+	json_str(j, "source", src);
+	json_str(j, "key", key);
+	acpi_path_format(&e->path, path, sizeof(path));
+	json_str(j, "path", acpi_source(su.wake_source) && path[0] ? path : NULL);
+	if (acpi_source(su.wake_source))
+		json_u64(j, "chain", su.wake_chain);
+	else
+		json_null(j, "chain");
+	json_u64(j, "events", su.wake_events);
+	if (su.wakeup_irq)
+		json_u64(j, "irq", su.wakeup_irq);
+	else
+		json_null(j, "irq");
+	json_end_object(j);
+	json_u64(j, "spurious", su.spurious);
+	if (suspend_spurious_labels(e, src, sizeof(src), key, sizeof(key))) {
+		json_begin_object(j, "spurious_first");
+		json_str(j, "source", src);
+		json_str(j, "key", key);
+		json_end_object(j);
+	} else {
+		json_null(j, "spurious_first");
+	}
+	if (e->flags & AT_F_SUSP_SYSFS) {
+		json_begin_object(j, "suspend_stats");
+		json_u64(j, "success", su.d_success);
+		json_u64(j, "fail", su.d_fail);
+		json_u64(j, "failed_suspend", su.d_failed_suspend);
+		json_end_object(j);
+	} else {
+		json_null(j, "suspend_stats");
+	}
+	if (e->flags & AT_F_SUSP_HW_SLEEP)
+		json_u64(j, "last_hw_sleep_us", su.last_hw_sleep_us);
+	else
+		json_null(j, "last_hw_sleep_us");
+}
