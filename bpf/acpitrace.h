@@ -124,25 +124,36 @@ struct at_wmi {
  * state (1 s2idle, 2 standby, 3 deep), ts_ns the monotonic entry time,
  * duration_ns the whole cycle on the boot clock (sleep included), value
  * the time asleep (the boot clock's gain over the monotonic one, which
- * stops while the machine sleeps).  path is the wake event's path (GPE
- * method, GED _EVT), path2 the first spurious event's.
+ * stops while the machine sleeps).  The wake candidates are the first
+ * events after the last resume: path is the SCI event's (GPE method),
+ * path2 the GED's (_EVT).
  */
 struct at_suspend {
-	__u64 wake_chain;	/* chain id of the first ACPI event after the last resume */
-	__u32 wake_number;	/* its GPE, fixed event id or GED irq */
-	__u8 wake_source;	/* its enum at_source; AT_SRC_MAX: none seen */
-	__u8 spurious_source;	/* first event of an s2idle wakeup that went back to sleep */
-	__u16 wake_events;	/* ACPI events after the last resume, before thaw */
+	__u64 wake_chain;	/* first SCI event (GPE, fixed event) after the last resume */
+	__u64 ged_chain;	/* first GED event after the last resume, 0 = none */
+	__u32 wake_number;	/* its GPE or fixed event id */
+	__u32 ged_irq;
 	__u32 spurious_number;
+	__u16 wake_events;	/* ACPI events after the last resume, before thaw */
 	__u16 spurious;		/* ACPI events of wakeups that went back to sleep */
 	__u16 entries;		/* platform sleep entries (s2idle: 1 + spurious wakeups) */
-	/* user space, when the record arrives (AT_F_SUSP_SYSFS) */
+	__u8 wake_source;	/* AT_SRC_GPE, AT_SRC_FIXED; AT_SRC_MAX: none */
+	__u8 spurious_source;	/* the first spurious event's source */
+	/* user space, when the record arrives (AT_F_SUSP_SYSFS for the deltas) */
+	__u8 pick;		/* enum at_wake_pick */
+	__u8 pad[3];
 	__u32 wakeup_irq;	/* /sys/power/pm_wakeup_irq, 0 = none */
 	__u32 d_success;	/* /sys/power/suspend_stats deltas since the previous record */
 	__u32 d_fail;
-	__u32 d_failed_suspend;
 	__u64 last_hw_sleep_us;	/* with AT_F_SUSP_HW_SLEEP */
-	__u64 pad;
+};
+
+/* What woke the machine, decided in user space (capture/suspend_record.c). */
+enum at_wake_pick {
+	AT_WAKE_UNKNOWN = 0,
+	AT_WAKE_SCI,		/* the GPE or fixed event (wake_*) */
+	AT_WAKE_GED,		/* the GED event (ged_*) */
+	AT_WAKE_IRQ,		/* pm_wakeup_irq, no ACPI event of that IRQ */
 };
 
 #define AT_SUSP_S2IDLE	1

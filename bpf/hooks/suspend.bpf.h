@@ -36,15 +36,17 @@ struct at_susp_state {
 	__u64 enter_mono;
 	__u64 enter_boot;
 	struct at_suspend s;
-	struct at_path wake_path;
-	struct at_path spur_path;
-	/* events of the current window (after the last machine_suspend end) */
-	__u64 win_chain;
-	__u32 win_number;
-	__u32 win_source;
-	__u32 win_events;
-	__u32 pad;
-	struct at_path win_path;
+	/* the window after the last machine_suspend end */
+	__u64 sci_chain;
+	__u64 ged_chain;
+	__u32 sci_number;
+	__u32 sci_source;
+	__u32 ged_irq;
+	__u32 events;
+	__u32 first_source;	/* of the window's first event (spurious accounting) */
+	__u32 first_number;
+	struct at_path sci_path;
+	struct at_path ged_path;
 };
 
 struct {
@@ -63,8 +65,10 @@ static __always_inline struct at_susp_state *at_susp(void)
 
 /*
  * A GPE, fixed event or GED record was built: if a suspend cycle is
- * resuming, it is a wake (or spurious wakeup) candidate.  Called before
- * the record is filtered, so attribution does not depend on --source.
+ * resuming, it is a wake (or spurious wakeup) candidate.  The first SCI
+ * event and the first GED event are kept apart: user space matches them
+ * with pm_wakeup_irq.  Called before the record is filtered, so
+ * attribution does not depend on --source.
  */
 static __always_inline void at_suspend_note(const struct at_event *e, __u32 src)
 {
@@ -72,26 +76,39 @@ static __always_inline void at_suspend_note(const struct at_event *e, __u32 src)
 
 	if (!st || st->phase != AT_SUSP_RESUMED)
 		return;
-	if (!st->win_events++) {
-		st->win_source = src;
-		st->win_number = e->number;
-		st->win_chain = e->chain;
-		st->win_path = e->path;
+	if (!st->events++) {
+		st->first_source = src;
+		st->first_number = e->number;
 	}
+	if (src == AT_SRC_GED && !st->ged_chain) {
+		st->ged_chain = e->chain;
+		st->ged_irq = e->number;
+		st->ged_path = e->path;
+	} else if (src != AT_SRC_GED && !st->sci_chain) {
+		st->sci_chain = e->chain;
+		st->sci_source = src;
+		st->sci_number = e->number;
+		st->sci_path = e->path;
+	}
+}
+
+static __always_inline void susp_window_reset(struct at_susp_state *st)
+{
+	st->sci_chain = st->ged_chain = 0;
+	st->events = 0;
 }
 
 /* A machine_suspend start: the previous window's events did not wake us. */
 static __always_inline void susp_window_spurious(struct at_susp_state *st)
 {
-	if (!st->win_events)
+	if (!st->events)
 		return;
 	if (!st->s.spurious) {
-		st->s.spurious_source = st->win_source;
-		st->s.spurious_number = st->win_number;
-		st->spur_path = st->win_path;
+		st->s.spurious_source = st->first_source;
+		st->s.spurious_number = st->first_number;
 	}
-	st->s.spurious += st->win_events;
-	st->win_events = 0;
+	st->s.spurious += st->events > 0xffff ? 0xffff : st->events;
+	susp_window_reset(st);
 }
 
 static __always_inline void susp_emit(struct at_susp_state *st)
@@ -110,14 +127,18 @@ static __always_inline void susp_emit(struct at_susp_state *st)
 	/* the monotonic clock stops while asleep, the boot clock does not */
 	e->value = e->duration_ns - (bpf_ktime_get_ns() - st->enter_mono);
 	st->s.wake_source = AT_SRC_MAX;
-	if (st->win_events) {
-		st->s.wake_source = st->win_source;
-		st->s.wake_number = st->win_number;
-		st->s.wake_chain = st->win_chain;
-		st->s.wake_events = st->win_events > 0xffff ? 0xffff : st->win_events;
-		e->path = st->win_path;
+	st->s.wake_events = st->events > 0xffff ? 0xffff : st->events;
+	if (st->sci_chain) {
+		st->s.wake_source = st->sci_source;
+		st->s.wake_number = st->sci_number;
+		st->s.wake_chain = st->sci_chain;
+		e->path = st->sci_path;
 	}
-	e->path2 = st->spur_path;
+	if (st->ged_chain) {
+		st->s.ged_chain = st->ged_chain;
+		st->s.ged_irq = st->ged_irq;
+		e->path2 = st->ged_path;
+	}
 	__builtin_memcpy(e->data, &st->s, sizeof(st->s));
 	e->data_len = sizeof(st->s);
 	at_emit(e, AT_SRC_SUSPEND);

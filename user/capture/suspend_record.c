@@ -23,10 +23,9 @@ static int read_stat(const struct suspend_sysfs *s, const char *name, long *v)
 	return sysfs_read_long(p, v);
 }
 
-static void snapshot(struct suspend_sysfs *s, long *ok, long *fail, long *fsusp)
+static void snapshot(struct suspend_sysfs *s, long *ok, long *fail)
 {
-	s->have_stats = !read_stat(s, "success", ok) && !read_stat(s, "fail", fail) &&
-			!read_stat(s, "failed_suspend", fsusp);
+	s->have_stats = !read_stat(s, "success", ok) && !read_stat(s, "fail", fail);
 }
 
 void suspend_sysfs_init(struct suspend_sysfs *s, const char *power_dir,
@@ -36,7 +35,7 @@ void suspend_sysfs_init(struct suspend_sysfs *s, const char *power_dir,
 	snprintf(s->power, sizeof(s->power), "%s", power_dir ? power_dir : "/sys/power");
 	snprintf(s->interrupts, sizeof(s->interrupts), "%s",
 		 interrupts ? interrupts : "/proc/interrupts");
-	snapshot(s, &s->success, &s->fail, &s->failed_suspend);
+	snapshot(s, &s->success, &s->fail);
 }
 
 /* A counter that went backwards (another tree, a reset) gives no delta. */
@@ -45,27 +44,62 @@ static uint32_t delta(long now, long before)
 	return now >= before && now - before <= UINT32_MAX ? now - before : 0;
 }
 
+/* The IRQ's handler list names the SCI "acpi" (drivers/acpi/osl.c). */
+static bool irq_is_sci(const char *owner)
+{
+	char buf[256], *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", owner);
+	for (char *t = strtok_r(buf, ", ", &save); t; t = strtok_r(NULL, ", ", &save))
+		if (!strcmp(t, "acpi"))
+			return true;
+	return false;
+}
+
+/*
+ * Which candidate woke the machine.  An IRQ the kernel caught during the
+ * sleep (s2idle, or a wake IRQ in suspend_noirq) decides: the GED event
+ * of that IRQ, the SCI event if it is the SCI, else the IRQ itself.
+ * Without one (S3: the firmware woke the CPU), the first SCI event after
+ * resume is the ACPI status that says why; then a GED event; else nothing.
+ */
+static uint8_t pick(const struct at_suspend *su, const char *interrupts)
+{
+	bool sci = su->wake_source != AT_SRC_MAX, ged = su->ged_chain != 0;
+	char owner[256];
+
+	if (su->wakeup_irq) {
+		if (ged && su->ged_irq == su->wakeup_irq)
+			return AT_WAKE_GED;
+		suspend_irq_owner(interrupts, su->wakeup_irq, owner, sizeof(owner));
+		if (sci && irq_is_sci(owner))
+			return AT_WAKE_SCI;
+		return AT_WAKE_IRQ;
+	}
+	if (sci)
+		return AT_WAKE_SCI;
+	return ged ? AT_WAKE_GED : AT_WAKE_UNKNOWN;
+}
+
 void suspend_sysfs_fill(struct suspend_sysfs *s, struct at_event *e)
 {
 	struct at_suspend su;
-	long ok, fail, fsusp, v;
 	bool had = s->have_stats;
+	long ok, fail, v;
 	char p[320];
 
 	suspend_of(e, &su);
-	snapshot(s, &ok, &fail, &fsusp);
+	snapshot(s, &ok, &fail);
 	if (s->have_stats && had) {
 		su.d_success = delta(ok, s->success);
 		su.d_fail = delta(fail, s->fail);
-		su.d_failed_suspend = delta(fsusp, s->failed_suspend);
 		e->flags |= AT_F_SUSP_SYSFS;
 	}
 	if (s->have_stats) {
 		s->success = ok;
 		s->fail = fail;
-		s->failed_suspend = fsusp;
 	}
-	/* absent (reads fail with ENODATA) when no IRQ woke the last cycle */
+	/* unreadable (ENODATA) when no IRQ woke the last cycle */
 	snprintf(p, sizeof(p), "%s/pm_wakeup_irq", s->power);
 	su.wakeup_irq = !sysfs_read_long(p, &v) && v > 0 && v <= UINT32_MAX ? v : 0;
 	/* 6.4+; drivers that know the hardware's residency set it (AMD, Intel PMC) */
@@ -73,6 +107,7 @@ void suspend_sysfs_fill(struct suspend_sysfs *s, struct at_event *e)
 		su.last_hw_sleep_us = v;
 		e->flags |= AT_F_SUSP_HW_SLEEP;
 	}
+	su.pick = pick(&su, s->interrupts);
 	memcpy(e->data, &su, sizeof(su));
 	e->data_len = sizeof(su);
 }
@@ -110,12 +145,18 @@ void suspend_wake_labels(const struct at_event *e, char *src, size_t slen,
 	struct at_suspend su;
 
 	suspend_of(e, &su);
-	if (acpi_source(su.wake_source)) {
+	switch (su.pick) {
+	case AT_WAKE_SCI:
 		event_labels(su.wake_source, su.wake_number, &e->path, src, slen, key, klen);
-	} else if (su.wakeup_irq) {
+		break;
+	case AT_WAKE_GED:
+		event_labels(AT_SRC_GED, su.ged_irq, &e->path2, src, slen, key, klen);
+		break;
+	case AT_WAKE_IRQ:
 		snprintf(src, slen, "irq");
 		snprintf(key, klen, "%u", su.wakeup_irq);
-	} else {
+		break;
+	default:
 		snprintf(src, slen, "unknown");
 		snprintf(key, klen, "unknown");
 	}
@@ -129,7 +170,7 @@ bool suspend_spurious_labels(const struct at_event *e, char *src, size_t slen,
 	suspend_of(e, &su);
 	if (!su.spurious || !acpi_source(su.spurious_source))
 		return false;
-	event_labels(su.spurious_source, su.spurious_number, &e->path2, src, slen, key, klen);
+	event_labels(su.spurious_source, su.spurious_number, NULL, src, slen, key, klen);
 	return true;
 }
 
@@ -164,9 +205,10 @@ void suspend_irq_owner(const char *interrupts, unsigned int irq, char *buf, size
 static void event_text(char *buf, size_t len, unsigned int src, uint32_t number,
 		       const struct at_path *path)
 {
-	char p[ACPI_PATH_MAX];
+	char p[ACPI_PATH_MAX] = "";
 
-	acpi_path_format(path, p, sizeof(p));
+	if (path)
+		acpi_path_format(path, p, sizeof(p));
 	switch (src) {
 	case AT_SRC_FIXED:
 		snprintf(buf, len, "fixed event %s", fixed_event_name(number));
@@ -182,26 +224,30 @@ static void event_text(char *buf, size_t len, unsigned int src, uint32_t number,
 
 void suspend_text(char *buf, size_t len, const struct at_event *e)
 {
+	char wake[ACPI_PATH_MAX + 96], spur[ACPI_PATH_MAX + 96] = "", stats[96] = "";
+	char owner[160] = "", ev[ACPI_PATH_MAX + 64];
 	struct at_suspend su;
-	char wake[ACPI_PATH_MAX + 64], spur[ACPI_PATH_MAX + 96] = "", stats[96] = "";
 
 	suspend_of(e, &su);
-	if (acpi_source(su.wake_source))
-		event_text(wake, sizeof(wake), su.wake_source, su.wake_number, &e->path);
-	if (acpi_source(su.wake_source) && su.wake_chain) {
-		size_t n = strlen(wake);
-
-		snprintf(wake + n, sizeof(wake) - n, " (chain %" PRIu64 ")",
-			 (uint64_t)su.wake_chain);
-	} else if (!acpi_source(su.wake_source) && su.wakeup_irq) {
-		snprintf(wake, sizeof(wake), "irq %u (no ACPI event)", su.wakeup_irq);
-	} else if (!acpi_source(su.wake_source)) {
+	switch (su.pick) {
+	case AT_WAKE_SCI:
+		event_text(ev, sizeof(ev), su.wake_source, su.wake_number, &e->path);
+		snprintf(wake, sizeof(wake), "%s (chain %" PRIu64 ")", ev, (uint64_t)su.wake_chain);
+		break;
+	case AT_WAKE_GED:
+		event_text(ev, sizeof(ev), AT_SRC_GED, su.ged_irq, &e->path2);
+		snprintf(wake, sizeof(wake), "%s (chain %" PRIu64 ")", ev, (uint64_t)su.ged_chain);
+		break;
+	case AT_WAKE_IRQ:
+		suspend_irq_owner("/proc/interrupts", su.wakeup_irq, owner, sizeof(owner));
+		snprintf(wake, sizeof(wake), "irq %u%s%s%s (no ACPI event)", su.wakeup_irq,
+			 owner[0] ? " (" : "", owner, owner[0] ? ")" : "");
+		break;
+	default:
 		snprintf(wake, sizeof(wake), "unknown (no ACPI event, no wake irq)");
 	}
 	if (su.spurious && acpi_source(su.spurious_source)) {
-		char ev[ACPI_PATH_MAX + 64];
-
-		event_text(ev, sizeof(ev), su.spurious_source, su.spurious_number, &e->path2);
+		event_text(ev, sizeof(ev), su.spurious_source, su.spurious_number, NULL);
 		snprintf(spur, sizeof(spur), ", %u spurious (first %s)", su.spurious, ev);
 	}
 	if (e->flags & AT_F_SUSP_SYSFS)
@@ -212,10 +258,30 @@ void suspend_text(char *buf, size_t len, const struct at_event *e)
 		 su.entries == 1 ? "y" : "ies", spur, stats);
 }
 
+static void candidate_json(struct json *j, const char *name, bool there, unsigned int src,
+			   uint32_t number, const struct at_path *path, uint64_t chain)
+{
+	char s[32], key[ACPI_PATH_MAX + 32], p[ACPI_PATH_MAX];
+
+	if (!there) {
+		json_null(j, name);
+		return;
+	}
+	event_labels(src, number, path, s, sizeof(s), key, sizeof(key));
+	acpi_path_format(path, p, sizeof(p));
+	json_begin_object(j, name);
+	json_str(j, "source", s);
+	json_str(j, "key", key);
+	json_str(j, "path", p[0] ? p : NULL);
+	json_u64(j, "chain", chain);
+	json_end_object(j);
+}
+
 void suspend_json(struct json *j, const struct at_event *e)
 {
+	static const char *const picks[] = { "unknown", "sci", "ged", "irq" };
+	char src[32], key[ACPI_PATH_MAX + 32];
 	struct at_suspend su;
-	char src[32], key[ACPI_PATH_MAX + 32], path[ACPI_PATH_MAX];
 
 	suspend_of(e, &su);
 	json_str(j, "state", suspend_state_name(e->number));
@@ -226,18 +292,23 @@ void suspend_json(struct json *j, const struct at_event *e)
 	json_begin_object(j, "wake");
 	json_str(j, "source", src);
 	json_str(j, "key", key);
-	acpi_path_format(&e->path, path, sizeof(path));
-	json_str(j, "path", acpi_source(su.wake_source) && path[0] ? path : NULL);
-	if (acpi_source(su.wake_source))
+	json_str(j, "by", picks[su.pick < 4 ? su.pick : 0]);
+	if (su.pick == AT_WAKE_SCI)
 		json_u64(j, "chain", su.wake_chain);
+	else if (su.pick == AT_WAKE_GED)
+		json_u64(j, "chain", su.ged_chain);
 	else
 		json_null(j, "chain");
-	json_u64(j, "events", su.wake_events);
-	if (su.wakeup_irq)
-		json_u64(j, "irq", su.wakeup_irq);
-	else
-		json_null(j, "irq");
 	json_end_object(j);
+	if (su.wakeup_irq)
+		json_u64(j, "wakeup_irq", su.wakeup_irq);
+	else
+		json_null(j, "wakeup_irq");
+	json_u64(j, "events_after_resume", su.wake_events);
+	candidate_json(j, "sci_event", su.wake_source != AT_SRC_MAX, su.wake_source,
+		       su.wake_number, &e->path, su.wake_chain);
+	candidate_json(j, "ged_event", su.ged_chain != 0, AT_SRC_GED, su.ged_irq, &e->path2,
+		       su.ged_chain);
 	json_u64(j, "spurious", su.spurious);
 	if (suspend_spurious_labels(e, src, sizeof(src), key, sizeof(key))) {
 		json_begin_object(j, "spurious_first");
@@ -251,7 +322,6 @@ void suspend_json(struct json *j, const struct at_event *e)
 		json_begin_object(j, "suspend_stats");
 		json_u64(j, "success", su.d_success);
 		json_u64(j, "fail", su.d_fail);
-		json_u64(j, "failed_suspend", su.d_failed_suspend);
 		json_end_object(j);
 	} else {
 		json_null(j, "suspend_stats");

@@ -18,7 +18,7 @@ _Static_assert(sizeof(struct at_suspend) <= AT_DATA_MAX, "at_suspend fits in dat
 struct suspend_sysfs {
 	char power[256];	/* /sys/power, or a test tree */
 	char interrupts[256];	/* /proc/interrupts, or a test file */
-	long success, fail, failed_suspend;
+	long success, fail;
 	bool have_stats;
 };
 
