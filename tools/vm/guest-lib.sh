@@ -62,3 +62,9 @@ vm_record() {
 	done
 	echo "{$_line}" >>"$_f"
 }
+
+# vm_say TEXT: one line "@@say TEXT" on the second serial port (RESULTS=serial
+# scenarios: the host's vm_wait_said sees it, also after a suspend cycle).
+vm_say() {
+	echo "@@say $*" >/dev/ttyS1
+}

@@ -11,6 +11,12 @@
 #                  host asked to stop it (.abort, its host() failed)
 #   dmesg.log      the kernel log when it ended
 #   .done          all of the above is written
+# A scenario with RESULTS=serial (`boot_scenario NAME TIMEOUT serial`, the
+# last of its boot) may suspend the guest, after which the share is dead: it
+# runs in /run/res/NAME instead, and when it ends its files (with
+# .guest-status, dmesg.log and .done) go to the second serial port (ttyS1,
+# tools/vm/run --serial2) as "@@file NAME FILE", base64 lines, "@@end";
+# run-boot unpacks them into the host's OUT/NAME. The guest then powers off.
 # Between scenarios /tmp is emptied and every process the scenario left
 # behind is killed, so the next one starts from the same state.
 
@@ -41,7 +47,8 @@ _boot_kill_new() {
 _boot_watch() {
 	_w=$(($3))
 	while [ "$_w" -gt 0 ]; do
-		if [ -e "/out/$1/.abort" ]; then
+		# not on a dead share (RESULTS=serial): a stat there never returns
+		if [ -z "$4" ] && [ -e "/out/$1/.abort" ]; then
 			echo 125 >/run/boot-stop
 			echo "boot: stopped: the host side of $1 failed" >>"/out/$1/guest.log"
 			kill -KILL "$2" 2>/dev/null
@@ -51,20 +58,38 @@ _boot_watch() {
 		_w=$((_w - 1))
 	done
 	echo 124 >/run/boot-stop
-	echo "boot: timeout: $1 still running after $3 s" >>"/out/$1/guest.log"
+	echo "boot: timeout: $1 still running after $3 s" >>"${5:-/out/$1}/guest.log"
 	kill -KILL "$2" 2>/dev/null
 }
 
-# boot_scenario NAME TIMEOUT
+# _boot_report DIR NAME: DIR's files to ttyS1 (RESULTS=serial), .done last.
+_boot_report() {
+	stty -F /dev/ttyS1 raw -echo 2>/dev/null
+	for _f in "$1"/* "$1"/.guest-status "$1"/.done; do
+		[ -f "$_f" ] || continue
+		echo "@@file $2 ${_f##*/}"
+		base64 "$_f"
+		echo "@@end"
+	done >/dev/ttyS1
+	# the close above waited for the UART to drain
+}
+
+# boot_scenario NAME TIMEOUT [serial]
 boot_scenario() {
-	_d=/out/$1
+	_d=/out/$1 _serial=${3:-}
 	_before=$(_boot_pids)
 	rm -rf /tmp/* /tmp/.[!.]* /run/boot-stop 2>/dev/null
+	if [ -n "$_serial" ]; then
+		mkdir -p "/run/res/$1"
+		cp -r "$_d/.scenario" "/run/res/$1/"
+		: >"$_d/.started"
+		_d=/run/res/$1
+	fi
 	cd "$_d" || return 0
 	: >"$_d/.started"
 	OUT=$_d sh "$_d/.scenario/guest.sh" </dev/null >"$_d/guest.log" 2>&1 &
 	_pid=$!
-	_boot_watch "$1" "$_pid" "$2" &
+	_boot_watch "$1" "$_pid" "$2" "$_serial" "$_d" &
 	_watch=$!
 	_rc=0
 	wait "$_pid" || _rc=$?
@@ -75,5 +100,10 @@ boot_scenario() {
 	dmesg >"$_d/dmesg.log"
 	echo "$_rc" >"$_d/.guest-status"
 	: >"$_d/.done"
+	if [ -n "$_serial" ]; then
+		rm -rf "$_d/.scenario"
+		_boot_report "$_d" "$1"
+		poweroff -f
+	fi
 	cd /out || return 0
 }

@@ -31,6 +31,16 @@
 #                        its address, 10.0.2.15/24). host and check see
 #                        HOSTPORT; only 127.0.0.1:HOSTPORT is forwarded.
 #
+#   RESULTS=share       "serial": the scenario may suspend the guest, which the
+#                        9p share does not survive (tools/vm/run --serial2).
+#                        It runs in a guest folder instead ($OUT is
+#                        /run/res/NAME there) and its files reach the host's
+#                        $OUT through the second serial port when it ends; the
+#                        guest then powers off (implies BOOT=own). The guest
+#                        tells the host where it is with `vm_say TEXT`, the
+#                        host waits with `vm_wait_said TEXT`; vm_signal and
+#                        vm_wait_file do not cross.
+#
 #   guest() { ...; }     runs inside the guest under busybox sh with `set -e`,
 #                        in $OUT (/out/NAME) with /etc/vm/lib.sh loaded
 #                        (vm_signal, vm_wait, vm_wait_for, vm_irq, vm_record).
@@ -55,7 +65,7 @@
 # shellcheck disable=SC2034 # the variables are the scenario's answer
 scenario_load() {
 	KERNELS="6.1 6.12" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
-	TIMEOUT=120 HOSTFWD= SMBIOS=() BOOT=shared
+	TIMEOUT=120 HOSTFWD= SMBIOS=() BOOT=shared RESULTS=share
 	unset -f guest host check
 	# shellcheck disable=SC1090
 	. "$1"
@@ -76,7 +86,7 @@ scenario_name() {
 # scenarios with identical boot settings, unique (the name) for BOOT=own.
 scenario_boot_key() {
 	local name=$1 machine=$2
-	if [[ $BOOT == own || -n $HOSTFWD ]]; then
+	if [[ $BOOT == own || -n $HOSTFWD || $RESULTS == serial ]]; then
 		echo "own-$name"
 		return
 	fi
