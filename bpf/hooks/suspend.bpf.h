@@ -35,6 +35,10 @@ struct at_susp_state {
 	__u32 state;
 	__u64 enter_mono;
 	__u64 enter_boot;
+	__u64 sleep_mono;	/* at the last machine_suspend start */
+	__u64 sleep_boot;
+	__u64 win_boot;		/* boot clock time inside machine_suspend, summed */
+	__s64 win_gain;		/* the boot clock's gain over the monotonic one there */
 	struct at_suspend s;
 	/* the window after the last machine_suspend end */
 	__u64 sci_chain;
@@ -115,6 +119,7 @@ static __always_inline void susp_emit(struct at_susp_state *st)
 {
 	struct at_ctx self = {};
 	struct at_event *e;
+	__s64 gain;
 
 	at_ctx_child(&self, NULL, AT_CTX_NONE);
 	self.ts = st->enter_mono;
@@ -124,8 +129,15 @@ static __always_inline void susp_emit(struct at_susp_state *st)
 	e->number = st->state;
 	e->duration_ns = bpf_ktime_get_boot_ns() - st->enter_boot;
 	e->flags |= AT_F_HAS_DURATION;
-	/* the monotonic clock stops while asleep, the boot clock does not */
-	e->value = e->duration_ns - (bpf_ktime_get_ns() - st->enter_mono);
+	/*
+	 * Asleep: the boot clock's time inside machine_suspend (s2idle, where
+	 * timekeeping runs on, or is frozen and resumed inside it), plus the
+	 * sleep time the kernel injected outside it (S3: timekeeping resumes
+	 * in syscore_resume, after machine_suspend ends).
+	 */
+	gain = (__s64)e->duration_ns - (__s64)(bpf_ktime_get_ns() - st->enter_mono);
+	gain -= st->win_gain;
+	e->value = st->win_boot + (gain > 0 ? gain : 0);
 	st->s.wake_source = AT_SRC_MAX;
 	st->s.wake_events = st->events > 0xffff ? 0xffff : st->events;
 	if (st->sci_chain) {
@@ -178,7 +190,14 @@ static __always_inline int hook_suspend(const char *action, int val, bool start)
 			susp_window_spurious(st);
 			st->s.entries++;
 			st->phase = AT_SUSP_ASLEEP;
-		} else {
+			st->sleep_boot = bpf_ktime_get_boot_ns();
+			st->sleep_mono = bpf_ktime_get_ns();
+		} else if (st->phase == AT_SUSP_ASLEEP) {
+			__u64 b = bpf_ktime_get_boot_ns() - st->sleep_boot;
+			__u64 m = bpf_ktime_get_ns() - st->sleep_mono;
+
+			st->win_boot += b;
+			st->win_gain += (__s64)b - (__s64)m;
 			st->phase = AT_SUSP_RESUMED;
 		}
 	} else if (susp_action_is(a, "thaw_processes")) {

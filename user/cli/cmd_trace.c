@@ -171,12 +171,24 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 	return 0;
 }
 
-static void print_record(void *ctx, const struct at_event *e)
+static void print_record(void *ctx, const struct at_event *rec)
 {
 	struct trace_state *st = ctx;
+	const struct at_event *e = rec;
+	struct at_event susp;
 
 	if (st->limit && st->count >= st->limit)
 		return;
+	if (rec->source == AT_SRC_SUSPEND) {
+		/*
+		 * What sysfs says about the cycle, read once the record leaves
+		 * the reorder window: pm_suspend() counts the cycle in
+		 * suspend_stats just after thaw, when the record was emitted.
+		 */
+		susp = *rec;
+		suspend_sysfs_fill(&st->susp, &susp);
+		e = &susp;
+	}
 	diag_on_record(&st->diag, e);
 	if (!st->quiet)
 		output_event(&st->out, e);
@@ -191,15 +203,6 @@ static int on_event(void *ctx, void *data, size_t size)
 
 	if (size < sizeof(struct at_event))
 		return 0;
-	if (((const struct at_event *)data)->source == AT_SRC_SUSPEND) {
-		/* user space runs again: what sysfs says about the cycle */
-		struct at_event e;
-
-		memcpy(&e, data, sizeof(e));
-		suspend_sysfs_fill(&st->susp, &e);
-		reorder_push(&st->reorder, &e);
-		return 0;
-	}
 	reorder_push(&st->reorder, data);
 	return 0;
 }

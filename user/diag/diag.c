@@ -129,6 +129,7 @@ void diag_render_metrics(FILE *out, void *ctx)
 	metrics_render(out, &s, ACPITRACE_VERSION);
 	stats_free(&s);
 	pthread_mutex_lock(&d->lock);
+	wakeups_render(out, &d->wake);
 	if (d->extra_text)
 		fputs(d->extra_text, out);
 	pthread_mutex_unlock(&d->lock);
@@ -210,6 +211,12 @@ void diag_on_record(struct diag *d, const struct at_event *e)
 {
 	char err[600];
 
+	if (e->source == AT_SRC_SUSPEND && d->t) {
+		pthread_mutex_lock(&d->lock);
+		wakeups_add_record(&d->wake, e);
+		pthread_mutex_unlock(&d->lock);
+		return;
+	}
 	if (e->source != AT_SRC_STORM || e->subtype != AT_STORM_BEGIN ||
 	    e->result != AT_SRC_GPE || !d->o.mask_storms)
 		return;

@@ -21,6 +21,7 @@
 #include "diag/health.h"
 #include "diag/metrics_http.h"
 #include "diag/storm_mask.h"
+#include "diag/wakeups.h"
 #include "capture/tracer.h"
 
 enum {
@@ -76,6 +77,7 @@ struct diag {
 	uint64_t last_tick_ns;
 	pthread_mutex_t lock;	/* extra_text, between the tick and the exporter */
 	char *extra_text;	/* the last o.extra output, or NULL */
+	struct wakeups wake;	/* suspend records (under lock: the exporter reads it) */
 };
 
 /* 0, or -1 after printing why (cannot listen...). */

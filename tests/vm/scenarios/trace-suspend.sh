@@ -18,7 +18,8 @@ RESULTS=serial
 TIMEOUT=150
 
 guest() {
-	acpitrace --json trace --ready-file "$OUT/ready" >trace.json 2>trace.err &
+	acpitrace --json trace --metrics-textfile "$OUT/metrics.prom" --ready-file "$OUT/ready" \
+		>trace.json 2>trace.err &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
 	acpitrace trace --ready-file "$OUT/ready-text" >trace.txt 2>&1 &
@@ -71,5 +72,26 @@ host() {
 }
 
 check() {
-	:
+	local sus='.source == "suspend"'
+	expect_grep mem_sleep.txt 's2idle'
+	expect_event trace.json "$sus" 2
+	expect_event trace.json "$sus"' and .state == "s2idle" and .entries == 1 and .spurious == 0' 2
+	# the power button woke both (IRQ 9 is the SCI, its event the fixed one)
+	expect_event trace.json "$sus"' and .wake.source == "fixed" and .wake.key == "power_button" and .wake.by == "sci" and .wakeup_irq == 9' 2
+	expect_event cycles.json '.wakeup_irq == 9' 2
+	# the wake chain is the power button's record
+	expect_eq "$(json trace.json "select($sus) | .wake.chain" | head -n 1)" \
+		"$(json trace.json 'select(.source == "fixed" and .event == "power_button") | .chain' | head -n 1)" \
+		"wake chain = the first power button record's chain"
+	# the key pressed while asleep could not wake it (IRQ 1 is not wake-armed):
+	# its GED events ran after the resume, seen but not the wake source
+	expect_grep ../woke-by.txt 'the power button woke it'
+	expect_event trace.json "$sus"' and .ged_event.source == "ged" and .ged_event.key == "1" and .ged_event.path == "\\_SB.GED0._EVT" and .events_after_resume >= 2' 1
+	# suspend_stats counted each cycle once
+	expect_event trace.json "$sus"' and .suspend_stats.success == 1 and .suspend_stats.fail == 0' 2
+	# asleep: the second cycle slept >= 6 s (the host waited), within the cycle
+	expect_event trace.json "$sus"' and .asleep_ns >= 6000000000 and .asleep_ns < .duration_ns' 1
+	expect_event trace.json "$sus"' and .asleep_ns > 0 and .asleep_ns < .duration_ns' 2
+	expect_grep trace.txt 'suspend s2idle asleep [0-9.]+ s, woken by fixed event power_button \(chain [0-9]+\); 1 entry; suspend_stats success \+1 fail \+0'
+	expect_grep metrics.prom '^acpitrace_wakeups_total\{source="fixed",key="power_button"\} 2$'
 }
