@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "capture/suspend_record.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
@@ -90,6 +91,14 @@ void suspend_sysfs_fill(struct suspend_sysfs *s, struct at_event *e)
 
 	suspend_of(e, &su);
 	snapshot(s, &ok, &fail);
+	/*
+	 * pm_suspend() counts every cycle in success or fail just after the
+	 * thaw that emitted the record: give it up to 0.5 s to get there.
+	 */
+	for (int i = 0; had && s->have_stats && ok + fail == s->success + s->fail && i < 10; i++) {
+		usleep(50000);
+		snapshot(s, &ok, &fail);
+	}
 	if (s->have_stats && had) {
 		su.d_success = delta(ok, s->success);
 		su.d_fail = delta(fail, s->fail);

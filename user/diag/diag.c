@@ -135,6 +135,27 @@ void diag_render_metrics(FILE *out, void *ctx)
 	pthread_mutex_unlock(&d->lock);
 }
 
+/* The series after the tracer's: the wakeups, then the command's own. */
+static char *tail_text(struct diag *d)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	pthread_mutex_lock(&d->lock);
+	wakeups_render(f, &d->wake);
+	if (d->extra_text)
+		fputs(d->extra_text, f);
+	pthread_mutex_unlock(&d->lock);
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
 /* Run the command's extra renderer (its thread) and keep the text. */
 static void refresh_extra(struct diag *d)
 {
@@ -159,13 +180,14 @@ static void refresh_extra(struct diag *d)
 static void write_textfile(struct diag *d)
 {
 	struct stats_snap s;
-	char err[600];
+	char err[600], *tail = tail_text(d);
 
 	if (!diag_snapshot(d->t, d->t0_ns, &s) &&
-	    metrics_write_textfile_extra(d->o.textfile, &s, ACPITRACE_VERSION, d->extra_text,
+	    metrics_write_textfile_extra(d->o.textfile, &s, ACPITRACE_VERSION, tail,
 					 err, sizeof(err)))
 		err_print(NULL, "--metrics-textfile: %s", err);
 	stats_free(&s);
+	free(tail);
 }
 
 int diag_start(struct diag *d, struct tracer *t, const struct diag_opts *o, const char *cmd)

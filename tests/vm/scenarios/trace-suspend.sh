@@ -80,8 +80,8 @@ check() {
 	expect_event trace.json "$sus"' and .wake.source == "fixed" and .wake.key == "power_button" and .wake.by == "sci" and .wakeup_irq == 9' 2
 	expect_event cycles.json '.wakeup_irq == 9' 2
 	# the wake chain is the power button's record
-	expect_eq "$(json trace.json "select($sus) | .wake.chain" | head -n 1)" \
-		"$(json trace.json 'select(.source == "fixed" and .event == "power_button") | .chain' | head -n 1)" \
+	expect_eq "$(json trace.json ".[] | select($sus) | .wake.chain" | head -n 1)" \
+		"$(json trace.json '.[] | select(.source == "fixed" and .event == "power_button") | .chain' | head -n 1)" \
 		"wake chain = the first power button record's chain"
 	# the key pressed while asleep could not wake it (IRQ 1 is not wake-armed):
 	# its GED events ran after the resume, seen but not the wake source
