@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Suspend records: sysfs deltas, which event woke the machine, text, JSON, metrics. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "test.h"
+#include "capture/suspend_record.h"
+#include "diag/wakeups.h"
+#include "lib/json.h"
+
+struct tree {
+	char dir[64];
+	char power[96];
+	char irqs[96];
+};
+
+static void put(const char *dir, const char *name, const char *text)
+{
+	char p[256];
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, name);
+	f = fopen(p, "w");
+	if (!f)
+		return;
+	fputs(text, f);
+	fclose(f);
+}
+
+static void tree_make(struct tree *t, bool hw_sleep)
+{
+	char stats[160];
+
+	snprintf(t->dir, sizeof(t->dir), "/tmp/at-susp-XXXXXX");
+	CHECK(mkdtemp(t->dir) != NULL);
+	snprintf(t->power, sizeof(t->power), "%s/power", t->dir);
+	snprintf(t->irqs, sizeof(t->irqs), "%s/interrupts", t->dir);
+	snprintf(stats, sizeof(stats), "%s/suspend_stats", t->power);
+	mkdir(t->power, 0755);
+	mkdir(stats, 0755);
+	put(stats, "success", "4\n");
+	put(stats, "fail", "1\n");
+	if (hw_sleep)
+		put(stats, "last_hw_sleep", "2500000\n");
+	put(t->dir, "interrupts",
+	    "           CPU0       \n"
+	    "  1:         12   IO-APIC   1-edge      ACPI:Ged\n"
+	    "  8:          1   IO-APIC   8-edge      rtc0\n"
+	    "  9:          7   IO-APIC   9-fasteoi   acpi\n"
+	    " 11:          3   IO-APIC  11-fasteoi   virtio0, uhci_hcd:usb1\n");
+}
+
+static void tree_free(struct tree *t)
+{
+	char cmd[160];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", t->dir);
+	CHECK(system(cmd) == 0);
+}
+
+/* A cycle as the BPF side builds it: an SCI event and a GED event after resume. */
+static void record(struct at_event *e, bool sci, bool ged)
+{
+	struct at_suspend su = { .wake_source = AT_SRC_MAX, .entries = 1 };
+
+	memset(e, 0, sizeof(*e));
+	e->source = AT_SRC_SUSPEND;
+	e->number = AT_SUSP_S2IDLE;
+	e->value = 3000000000ULL;
+	e->duration_ns = 3400000000ULL;
+	e->flags = AT_F_HAS_DURATION;
+	if (sci) {
+		su.wake_source = AT_SRC_FIXED;
+		su.wake_number = 2;	/* power button */
+		su.wake_chain = 41;
+		su.wake_events++;
+	}
+	if (ged) {
+		su.ged_chain = 45;
+		su.ged_irq = 1;
+		su.wake_events++;
+		e->path2.seg[0] = 0x5456455f;	/* _EVT */
+		e->path2.seg[1] = 0x30444547;	/* GED0 */
+		e->path2.seg[2] = 0x5f42535f;	/* _SB_ */
+		e->path2.depth = 3;
+	}
+	memcpy(e->data, &su, sizeof(su));
+}
+
+static void labels(const struct at_event *e, char *src, char *key)
+{
+	suspend_wake_labels(e, src, 16, key, 64);
+}
+
+TEST(suspend_irq_owner_from_proc_interrupts)
+{
+	struct tree t;
+	char owner[64];
+
+	tree_make(&t, false);
+	suspend_irq_owner(t.irqs, 9, owner, sizeof(owner));
+	CHECK_STR(owner, "acpi");
+	suspend_irq_owner(t.irqs, 11, owner, sizeof(owner));
+	CHECK_STR(owner, "virtio0, uhci_hcd:usb1");
+	suspend_irq_owner(t.irqs, 5, owner, sizeof(owner));
+	CHECK_STR(owner, "");
+	tree_free(&t);
+}
+
+TEST(suspend_wake_pick)
+{
+	struct suspend_sysfs s;
+	struct at_event e;
+	char src[16], key[64], p[160];
+	struct tree t;
+
+	tree_make(&t, true);
+	suspend_sysfs_init(&s, t.power, t.irqs);
+
+	/* the SCI woke it (s2idle): its fixed event, not the GED key replayed after */
+	snprintf(p, sizeof(p), "%s/pm_wakeup_irq", t.power);
+	put(t.power, "pm_wakeup_irq", "9\n");
+	put(t.power, "suspend_stats/success", "5\n");
+	record(&e, true, true);
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "fixed");
+	CHECK_STR(key, "power_button");
+	CHECK(e.flags & AT_F_SUSP_SYSFS);
+	CHECK(e.flags & AT_F_SUSP_HW_SLEEP);
+
+	/* the GED's IRQ woke it */
+	put(t.power, "pm_wakeup_irq", "1\n");
+	put(t.power, "suspend_stats/success", "6\n");
+	record(&e, true, true);
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "ged");
+	CHECK_STR(key, "1");
+
+	/* a wake IRQ with no ACPI event of its own: the IRQ, not a guess */
+	put(t.power, "pm_wakeup_irq", "11\n");
+	put(t.power, "suspend_stats/success", "7\n");
+	record(&e, true, false);
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "irq");
+	CHECK_STR(key, "11");
+
+	/* no wake IRQ (S3: the firmware woke the CPU): the ACPI status after resume */
+	unlink(p);
+	put(t.power, "suspend_stats/success", "8\n");
+	record(&e, true, false);
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "fixed");
+
+	/* nothing at all (QMP system_wakeup): unknown */
+	put(t.power, "suspend_stats/fail", "2\n");
+	record(&e, false, false);
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "unknown");
+	CHECK_STR(key, "unknown");
+	tree_free(&t);
+}
+
+TEST(suspend_text_and_json)
+{
+	struct suspend_sysfs s;
+	struct at_event e;
+	char text[512], *buf = NULL;
+	size_t len = 0;
+	struct json j;
+	struct tree t;
+	FILE *f;
+
+	tree_make(&t, false);
+	suspend_sysfs_init(&s, t.power, t.irqs);
+	put(t.power, "pm_wakeup_irq", "9\n");
+	put(t.power, "suspend_stats/success", "5\n");
+	record(&e, true, true);
+	suspend_sysfs_fill(&s, &e);
+	suspend_text(text, sizeof(text), &e);
+	CHECK_STR(text, "suspend s2idle asleep 3.000 s, woken by fixed event power_button "
+		  "(chain 41); 1 entry; suspend_stats success +1 fail +0");
+	f = open_memstream(&buf, &len);
+	json_init(&j, f);
+	json_begin_object(&j, NULL);
+	suspend_json(&j, &e);
+	json_end_object(&j);
+	fclose(f);
+	CHECK(strstr(buf, "\"state\":\"s2idle\"") != NULL);
+	CHECK(strstr(buf, "\"wake\":{\"source\":\"fixed\",\"key\":\"power_button\",\"by\":\"sci\",\"chain\":41}") != NULL);
+	CHECK(strstr(buf, "\"ged_event\":{\"source\":\"ged\",\"key\":\"1\",\"path\":\"\\\\_SB.GED0._EVT\",\"chain\":45}") != NULL);
+	CHECK(strstr(buf, "\"suspend_stats\":{\"success\":1,\"fail\":0}") != NULL);
+	CHECK(strstr(buf, "\"last_hw_sleep_us\":null") != NULL);
+	free(buf);
+	tree_free(&t);
+}
+
+TEST(suspend_wakeups_metric)
+{
+	struct wakeups *w = calloc(1, sizeof(*w));
+	struct at_event e;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	record(&e, false, false);
+	wakeups_add_record(w, &e);
+	wakeups_add_record(w, &e);
+	f = open_memstream(&buf, &len);
+	wakeups_render(f, w);
+	fclose(f);
+	CHECK(strstr(buf, "acpitrace_wakeups_total{source=\"unknown\",key=\"unknown\"} 2\n") != NULL);
+	CHECK(strstr(buf, "# TYPE acpitrace_spurious_wakeups_total counter\n") != NULL);
+	free(buf);
+	/* keys past the table's size land in one "other" series */
+	for (int i = 0; i < WAKEUPS_MAX + 10; i++) {
+		struct at_suspend su;
+
+		record(&e, true, false);
+		memcpy(&su, e.data, sizeof(su));
+		su.wake_source = AT_SRC_GPE;
+		su.wake_number = i;
+		su.pick = AT_WAKE_SCI;
+		memcpy(e.data, &su, sizeof(su));
+		wakeups_add_record(w, &e);
+	}
+	CHECK_EQ_INT(w->n, WAKEUPS_MAX);
+	CHECK_STR(w->c[WAKEUPS_MAX - 1].source, "other");
+	free(w);
+}
