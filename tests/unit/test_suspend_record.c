@@ -172,6 +172,7 @@ TEST(suspend_text_and_json)
 	struct suspend_sysfs s;
 	struct at_event e;
 	char text[512], *buf = NULL;
+	struct at_suspend su;
 	size_t len = 0;
 	struct json j;
 	struct tree t;
@@ -198,6 +199,17 @@ TEST(suspend_text_and_json)
 	CHECK(strstr(buf, "\"suspend_stats\":{\"success\":1,\"fail\":0}") != NULL);
 	CHECK(strstr(buf, "\"last_hw_sleep_us\":null") != NULL);
 	free(buf);
+
+	/* no platform sleep in the cycle: a failed suspend, not a wakeup */
+	put(t.power, "suspend_stats/fail", "2\n");
+	record(&e, false, false);
+	memcpy(&su, e.data, sizeof(su));
+	su.entries = 0;
+	memcpy(e.data, &su, sizeof(su));
+	suspend_sysfs_fill(&s, &e);
+	suspend_text(text, sizeof(text), &e);
+	CHECK_STR(text, "suspend s2idle aborted before the machine slept; "
+		  "suspend_stats success +0 fail +1");
 	tree_free(&t);
 }
 

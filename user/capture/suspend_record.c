@@ -262,6 +262,12 @@ void suspend_text(char *buf, size_t len, const struct at_event *e)
 	if (e->flags & AT_F_SUSP_SYSFS)
 		snprintf(stats, sizeof(stats), "; suspend_stats success +%u fail +%u",
 			 su.d_success, su.d_fail);
+	if (!su.entries) {
+		/* thawed without a platform sleep: freezing or a device failed */
+		snprintf(buf, len, "suspend %s aborted before the machine slept%s",
+			 suspend_state_name(e->number), stats);
+		return;
+	}
 	snprintf(buf, len, "suspend %s asleep %.3f s, woken by %s; %u entr%s%s%s",
 		 suspend_state_name(e->number), e->value / 1e9, wake, su.entries,
 		 su.entries == 1 ? "y" : "ies", spur, stats);
