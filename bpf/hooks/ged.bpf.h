@@ -7,6 +7,7 @@
 #define AT_HOOKS_GED_BPF_H
 
 #include "hook.bpf.h"
+#include "suspend.bpf.h"	/* at_suspend_note: wake candidates */
 
 static __always_inline int hook_ged_enter(struct acpi_ged_event *ev)
 {

@@ -10,6 +10,7 @@
 #define AT_HOOKS_GPE_BPF_H
 
 #include "hook.bpf.h"
+#include "suspend.bpf.h"	/* at_suspend_note: wake candidates */
 
 #define ACPI_EVENT_TYPE_GPE	0
 #define ACPI_EVENT_TYPE_FIXED	1
