@@ -233,7 +233,7 @@ static void event_text(char *buf, size_t len, unsigned int src, uint32_t number,
 
 void suspend_text(char *buf, size_t len, const struct at_event *e)
 {
-	char wake[ACPI_PATH_MAX + 96], spur[ACPI_PATH_MAX + 96] = "", stats[96] = "";
+	char wake[ACPI_PATH_MAX + 256], spur[ACPI_PATH_MAX + 128] = "", stats[96] = "";
 	char owner[160] = "", ev[ACPI_PATH_MAX + 64];
 	struct at_suspend su;
 
