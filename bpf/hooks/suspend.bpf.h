@@ -168,24 +168,27 @@ static __always_inline bool susp_action_is(const char *a, const char *lit)
 	return false;
 }
 
-static __always_inline int hook_suspend(const char *action, int val, bool start)
-{
-	struct at_susp_state *st = at_susp();
-	char a[16] = {};
+enum at_susp_action {
+	AT_SUSP_ACT_ENTER,	/* suspend_enter */
+	AT_SUSP_ACT_MACHINE,	/* machine_suspend */
+	AT_SUSP_ACT_THAW,	/* thaw_processes */
+};
 
-	if (!st || bpf_probe_read_kernel_str(a, sizeof(a), action) <= 0)
-		return 0;
-	if (susp_action_is(a, "suspend_enter")) {
+/* One suspend_resume event of interest (tests/bpf drives this directly). */
+static __always_inline void at_suspend_step(struct at_susp_state *st, __u32 act,
+					    int val, bool start)
+{
+	if (act == AT_SUSP_ACT_ENTER) {
 		if (!start)
-			return 0;
+			return;
 		__builtin_memset(st, 0, sizeof(*st));
 		st->phase = AT_SUSP_PREPARE;
 		st->state = val;
 		st->enter_mono = bpf_ktime_get_ns();
 		st->enter_boot = bpf_ktime_get_boot_ns();
-	} else if (susp_action_is(a, "machine_suspend")) {
+	} else if (act == AT_SUSP_ACT_MACHINE) {
 		if (st->phase == AT_SUSP_IDLE)
-			return 0;
+			return;
 		if (start) {
 			susp_window_spurious(st);
 			st->s.entries++;
@@ -200,12 +203,27 @@ static __always_inline int hook_suspend(const char *action, int val, bool start)
 			st->win_gain += (__s64)b - (__s64)m;
 			st->phase = AT_SUSP_RESUMED;
 		}
-	} else if (susp_action_is(a, "thaw_processes")) {
+	} else if (act == AT_SUSP_ACT_THAW) {
 		if (start || st->phase == AT_SUSP_IDLE)
-			return 0;
+			return;
 		susp_emit(st);
 		st->phase = AT_SUSP_IDLE;
 	}
+}
+
+static __always_inline int hook_suspend(const char *action, int val, bool start)
+{
+	struct at_susp_state *st = at_susp();
+	char a[16] = {};
+
+	if (!st || bpf_probe_read_kernel_str(a, sizeof(a), action) <= 0)
+		return 0;
+	if (susp_action_is(a, "suspend_enter"))
+		at_suspend_step(st, AT_SUSP_ACT_ENTER, val, start);
+	else if (susp_action_is(a, "machine_suspend"))
+		at_suspend_step(st, AT_SUSP_ACT_MACHINE, val, start);
+	else if (susp_action_is(a, "thaw_processes"))
+		at_suspend_step(st, AT_SUSP_ACT_THAW, val, start);
 	return 0;
 }
 

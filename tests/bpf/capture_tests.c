@@ -409,6 +409,58 @@ static int libbpf_quiet(enum libbpf_print_level l, const char *fmt, va_list ap)
 	return vfprintf(stderr, fmt, ap);
 }
 
+static void suspend_op(struct fixture *f, uint64_t act, uint64_t val, uint64_t start)
+{
+	CHECK(run(f, OP_SUSPEND, act, val, start) == 0, "suspend step %lu", (unsigned long)act);
+}
+
+/*
+ * A suspend cycle with one wakeup that went back to sleep (a GPE handled
+ * between two machine_suspend), then a GED and a fixed event after the
+ * last resume: one record, the GPE counted as spurious, both candidates.
+ */
+static void t_suspend(struct fixture *f)
+{
+	struct at_suspend su;
+
+	run(f, OP_SUSPEND_NOTE, AT_SRC_GPE, 0x11, 50);	/* no cycle: ignored */
+	suspend_op(f, 0, AT_SUSP_S2IDLE, 1);
+	suspend_op(f, 1, AT_SUSP_S2IDLE, 1);
+	suspend_op(f, 1, AT_SUSP_S2IDLE, 0);
+	run(f, OP_SUSPEND_NOTE, AT_SRC_GPE, 0x6e, 100);
+	suspend_op(f, 1, AT_SUSP_S2IDLE, 1);
+	suspend_op(f, 1, AT_SUSP_S2IDLE, 0);
+	run(f, OP_SUSPEND_NOTE, AT_SRC_GED, 1, 200);
+	run(f, OP_SUSPEND_NOTE, AT_SRC_FIXED, 2, 300);
+	run(f, OP_SUSPEND_NOTE, AT_SRC_GPE, 0x6f, 400);
+	CHECK(drain(f) == 0, "no record before thaw");
+	suspend_op(f, 2, 0, 1);
+	CHECK(drain(f) == 0, "no record at thaw's start");
+	suspend_op(f, 2, 0, 0);
+	CHECK(drain(f) == 1, "one record at thaw's end");
+	CHECK(f->last.source == AT_SRC_SUSPEND && f->last.number == AT_SUSP_S2IDLE, "record");
+	memcpy(&su, f->last.data, sizeof(su));
+	CHECK(su.entries == 2, "entries %u", su.entries);
+	CHECK(su.spurious == 1 && su.spurious_source == AT_SRC_GPE && su.spurious_number == 0x6e,
+	      "spurious %u src %u number 0x%x", su.spurious, su.spurious_source, su.spurious_number);
+	CHECK(su.wake_source == AT_SRC_FIXED && su.wake_number == 2 && su.wake_chain == 300,
+	      "sci candidate %u %u %llu", su.wake_source, su.wake_number,
+	      (unsigned long long)su.wake_chain);
+	CHECK(su.ged_irq == 1 && su.ged_chain == 200, "ged candidate");
+	CHECK(su.wake_events == 3, "events after resume %u", su.wake_events);
+	CHECK(f->last.duration_ns >= f->last.value, "asleep within the cycle");
+	/* the cycle is closed: a second thaw emits nothing */
+	suspend_op(f, 2, 0, 0);
+	CHECK(drain(f) == 0, "one record per cycle");
+	/* a cycle that never slept (a failed freeze) still reports, with no entry */
+	suspend_op(f, 0, AT_SUSP_DEEP, 1);
+	suspend_op(f, 2, 0, 0);
+	CHECK(drain(f) == 1, "aborted cycle record");
+	memcpy(&su, f->last.data, sizeof(su));
+	CHECK(su.entries == 0 && su.wake_source == AT_SRC_MAX && f->last.number == AT_SUSP_DEEP,
+	      "aborted cycle: entries %u", su.entries);
+}
+
 void capture_suite(void)
 {
 	static const char *const s30[] = { "_SB_", "PCI0", "S30_" };
@@ -428,6 +480,7 @@ void capture_suite(void)
 		{ .name = "links", .fn = t_links },
 		{ .name = "chain", .fn = t_chain },
 		{ .name = "policy_index", .fn = t_policy_index },
+		{ .name = "suspend", .fn = t_suspend },
 	};
 
 	libbpf_set_print(libbpf_quiet);

@@ -14,6 +14,7 @@
 #include "path.bpf.h"
 #include "emit.bpf.h"
 #include "fake_ns.bpf.h"
+#include "hooks/suspend.bpf.h"
 #include "capture_test.h"
 
 char LICENSE[] SEC("license") = "GPL";
@@ -131,6 +132,25 @@ int capture_test(struct bpf_raw_tracepoint_args *ctx)
 	case OP_CACHE_POKE:
 		result.ret = op_cache_poke(ctx->args[1], ctx->args[2], ctx->args[3]);
 		break;
+	case OP_SUSPEND: {
+		struct at_susp_state *st = at_susp();
+
+		if (st)
+			at_suspend_step(st, ctx->args[1], ctx->args[2], ctx->args[3]);
+		result.ret = st ? 0 : 1;
+		break;
+	}
+	case OP_SUSPEND_NOTE: {
+		struct at_event *e = at_new_event(1, ctx->args[1] & 0xff, &c, 0);
+
+		if (e) {
+			e->number = ctx->args[2];
+			e->chain = ctx->args[3];
+			at_suspend_note(e, ctx->args[1] & 0xff);
+		}
+		result.ret = e ? 0 : 1;
+		break;
+	}
 	default:
 		result.ret = -1;
 	}
