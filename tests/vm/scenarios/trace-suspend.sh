@@ -32,6 +32,9 @@ guest() {
 	vm_say s2idle-1
 	echo freeze >/sys/power/state || echo "pwr: $?" >>errors.txt
 	vm_record cycles.json n=1 wakeup_irq="$(cat /sys/power/pm_wakeup_irq 2>/dev/null || echo none)"
+	# both tracers print the first record (and read its sysfs deltas) first
+	vm_wait_for 20 grep -q '"source":"suspend"' trace.json
+	vm_wait_for 20 grep -q ' suspend  suspend ' trace.txt
 	vm_say s2idle-2
 	echo freeze >/sys/power/state || echo "key: $?" >>errors.txt
 	vm_say resumed-2
