@@ -26,20 +26,22 @@ static void wanted_codes(const struct policy *p, unsigned char *keys, unsigned c
 	}
 }
 
-static int create_input(const unsigned char *keys, const unsigned char *sws,
-			struct libevdev_uinput **ui, char *err, size_t len)
+struct libevdev *act_input_describe(const unsigned char *keys, const unsigned char *sws,
+				    bool *any_code)
 {
 	struct libevdev *dev = libevdev_new();
 	bool any = false;
-	int rc;
 
-	*ui = NULL;
-	if (!dev) {
-		snprintf(err, len, "out of memory");
-		return -1;
-	}
-	libevdev_set_name(dev, "acpitrace");
+	*any_code = false;
+	if (!dev)
+		return NULL;
+	/* fixed, so keyd, evsieve and udev rules can name this device */
+	libevdev_set_name(dev, ACT_INPUT_NAME);
+	libevdev_set_phys(dev, ACT_INPUT_PHYS);
 	libevdev_set_id_bustype(dev, BUS_VIRTUAL);
+	libevdev_set_id_vendor(dev, ACT_INPUT_VENDOR);
+	libevdev_set_id_product(dev, ACT_INPUT_PRODUCT);
+	libevdev_set_id_version(dev, ACT_INPUT_VERSION);
 	for (int c = 0; c < 96 * 8; c++)
 		if (BIT_GET(keys, c)) {
 			libevdev_enable_event_code(dev, EV_KEY, c, NULL);
@@ -51,11 +53,28 @@ static int create_input(const unsigned char *keys, const unsigned char *sws,
 			libevdev_enable_event_code(dev, EV_SW, c, NULL);
 			any = true;
 		}
+	if (any)
+		libevdev_enable_event_code(dev, EV_MSC, MSC_SCAN, NULL);
+	*any_code = any;
+	return dev;
+}
+
+static int create_input(const unsigned char *keys, const unsigned char *sws,
+			struct libevdev_uinput **ui, char *err, size_t len)
+{
+	bool any;
+	struct libevdev *dev = act_input_describe(keys, sws, &any);
+	int rc;
+
+	*ui = NULL;
+	if (!dev) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
 	if (!any) {
 		libevdev_free(dev);
 		return 0;
 	}
-	libevdev_enable_event_code(dev, EV_MSC, MSC_SCAN, NULL);
 	rc = libevdev_uinput_create_from_device(dev, LIBEVDEV_UINPUT_OPEN_MANAGED, ui);
 	libevdev_free(dev);
 	if (rc) {
