@@ -119,6 +119,10 @@ static void sync_one(struct modwatch *w, unsigned int i)
 	if (live == w->loaded[i])
 		return;
 	w->loaded[i] = live;
+	w->changed = true;
+	/* the devices the module brings or takes (/sys/bus/wmi) name events */
+	acpi_sysfs_free(&w->t->sys);
+	acpi_sysfs_load(&w->t->sys, NULL);
 	if (live)
 		module_loaded(w, i);
 	else
@@ -163,6 +167,7 @@ void modwatch_open(struct modwatch *w, struct tracer *t)
 			strerror(errno));
 	/* a module loaded between the hook plan and now */
 	sync_all(w);
+	w->changed = false;
 }
 
 int modwatch_fd(const struct modwatch *w)
@@ -203,12 +208,14 @@ static void drain(struct modwatch *w)
 		sync_all(w);
 }
 
-void modwatch_handle(struct modwatch *w)
+bool modwatch_handle(struct modwatch *w)
 {
+	w->changed = false;
 	if (w->fd >= 0)
 		drain(w);
 	if (mono_ms() >= w->next_check_ms)
 		sync_all(w);
+	return w->changed;
 }
 
 void modwatch_close(struct modwatch *w)

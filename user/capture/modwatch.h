@@ -24,14 +24,20 @@ struct modwatch {
 	bool loaded[MODWATCH_MAX];	/* as last acted upon */
 	unsigned int nmods;
 	double next_check_ms;
+	bool changed;
 	const char *sys_module;	/* "/sys/module" (tests: a fake tree) */
 };
 
 /* Never fails: without a socket the 2 s check still works. */
 void modwatch_open(struct modwatch *w, struct tracer *t);
 int modwatch_fd(const struct modwatch *w);
-/* Read pending uevents and act on them; call when the fd is readable and at least every 2 s. */
-void modwatch_handle(struct modwatch *w);
+/*
+ * Read pending uevents and act on them; call when the fd is readable and
+ * at least every 2 s.  True when a module came or went: sysfs changed
+ * (WMI devices appear with wmi.ko), so what was resolved against it
+ * (the policy's rules, device names) should be resolved again.
+ */
+bool modwatch_handle(struct modwatch *w);
 void modwatch_close(struct modwatch *w);
 
 /*

@@ -301,10 +301,12 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 		}
 		actions_reap(&st->act, mono_ns());
 		line_server_poll(&st->acpid);
-		modwatch_handle(&st->mw);	/* fd: modwatch_fd() */
+		if (modwatch_handle(&st->mw))	/* fd: modwatch_fd() */
+			reload = 2;	/* rules resolve against the module's devices */
 		if (reload) {
+			log_msg(LOG_INFO, "%s: reloading %s", reload == 2 ? "module change" : "SIGHUP",
+				policy_name(st));
 			reload = 0;
-			log_msg(LOG_INFO, "SIGHUP: reloading %s", policy_name(st));
 			service_reloading();
 			acpi_sysfs_free(&st->sys);
 			acpi_sysfs_load(&st->sys, st->o->sysfs_root);

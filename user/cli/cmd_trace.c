@@ -43,6 +43,8 @@ struct trace_state {
 	struct diag diag;
 	struct tracer *t;
 	struct modwatch mw;	/* module hooks attached/detached as modules come and go */
+	struct acpi_sysfs *sys;	/* names devices in the output */
+	const char *sysfs_root;
 	uint64_t stats_every_ns;
 	uint64_t stats_next_ns;
 	uint64_t stats_seq;
@@ -286,7 +288,10 @@ static int poll_loop(struct ring_buffer *rb, struct trace_state *st, double dura
 		err = 0;
 		reorder_flush(ro, mono_ns());
 		diag_tick(diag);
-		modwatch_handle(&st->mw);	/* fd: modwatch_fd() */
+		if (modwatch_handle(&st->mw)) {	/* fd: modwatch_fd(); sysfs changed */
+			acpi_sysfs_free(st->sys);
+			acpi_sysfs_load(st->sys, st->sysfs_root);
+		}
 		stats_record(st, false);
 		/* a reader that went away (trace | head): a clean exit */
 		if (ferror(stdout))
@@ -356,6 +361,8 @@ int cmd_trace(int argc, char **argv)
 		goto cleanup;
 	}
 	st.t = &t;
+	st.sys = &sys;
+	st.sysfs_root = o.sysfs_root;
 	modwatch_open(&st.mw, &t);
 	st.stats_every_ns = o.stats_interval * 1e9;
 	st.stats_next_ns = mono_ns() + st.stats_every_ns;

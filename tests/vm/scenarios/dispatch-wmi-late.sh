@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # Module hooks follow the module (issue 14 #3): with wmi unloaded, check and
 # run warn that the WMI rules have no hook; `modprobe wmi` attaches its hooks
-# in run and trace (kprobes) and the WMI key arrives; `rmmod wmi` succeeds and
+# in run and trace (kprobes), run resolves its rules again (on 6.1 a WMI rule
+# needs /sys/bus/wmi to know the device) and the WMI key arrives; `rmmod wmi` succeeds and
 # detaches them; loading it again attaches them again and the key arrives
 # again. Same boot settings as dispatch-wmi.sh (shared boot): wmi and
 # xiaomi-wmi are loaded again at the end.
@@ -60,13 +61,16 @@ host() {
 check() {
 	expect_grep check.txt 'test.policy:1: wmi rules, but no wmi hook is attached: module wmi is not loaded; acpitrace run attaches its hooks when it loads'
 	expect_grep daemon.log 'test.policy:1: wmi rules, but no wmi hook is attached: module wmi is not loaded; its hooks attach when it loads'
-	expect_grep daemon.log 'wmi loaded: attached [12] hooks\? '
-	expect_grep daemon.log 'wmi unloaded: detached [12] hooks\? '
-	expect_grep trace.log 'wmi loaded: attached [12] hooks\? '
+	expect_grep daemon.log 'wmi loaded: attached [12] hooks? '
+	expect_grep daemon.log 'wmi unloaded: detached [12] hooks? '
+	expect_grep trace.log 'wmi loaded: attached [12] hooks? '
 	expect_event keys1.json '.code == "KEY_PROG2" and .value == 1' 1
 	expect_event keys2.json '.code == "KEY_PROG2" and .value == 1' 1
-	# trace saw the WMI event both times the module was there
-	expect_event trace.json '.source == "wmi"' 2
+	# trace saw the WMI event both times the module was there, named by
+	# its GUID (6.1: from /sys/bus/wmi, read again when the module came)
+	expect_event trace.json '.source == "wmi" and .guid == "409B028D-F06B-4C7C-8BBB-EE133A6BD87E"' 2
+	# the rules are resolved again against the module's devices
+	expect_grep daemon.log 'module change: reloading /tmp/test.policy' 3
 	expect_grep rmmod.status 'rmmod=0'
 	expect_grep daemon.status 'exit=0'
 	expect_grep trace.status 'exit=0'
