@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Keys and switches: the `acpitrace` uinput device (libevdev). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <linux/uinput.h>
 #include <libevdev/libevdev.h>
 #include <libevdev/libevdev-uinput.h>
 #include "dispatch/actions.h"
@@ -64,7 +68,7 @@ static int create_input(const unsigned char *keys, const unsigned char *sws,
 {
 	bool any;
 	struct libevdev *dev = act_input_describe(keys, sws, &any);
-	int rc;
+	int rc, fd;
 
 	*ui = NULL;
 	if (!dev) {
@@ -75,8 +79,17 @@ static int create_input(const unsigned char *keys, const unsigned char *sws,
 		libevdev_free(dev);
 		return 0;
 	}
-	rc = libevdev_uinput_create_from_device(dev, LIBEVDEV_UINPUT_OPEN_MANAGED, ui);
+	/* libevdev does not pass phys on to uinput: set it on our own fd first */
+	fd = open("/dev/uinput", O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		rc = -errno;
+	else if (ioctl(fd, UI_SET_PHYS, ACT_INPUT_PHYS))
+		rc = -errno;
+	else
+		rc = libevdev_uinput_create_from_device(dev, fd, ui);
 	libevdev_free(dev);
+	if (rc && fd >= 0)
+		close(fd);
 	if (rc) {
 		snprintf(err, len, "cannot create the uinput device: %s (is the uinput module loaded?)",
 			 strerror(-rc));
@@ -84,6 +97,16 @@ static int create_input(const unsigned char *keys, const unsigned char *sws,
 		return -1;
 	}
 	return 0;
+}
+
+/* The device and the /dev/uinput fd it was made on (ours, not libevdev's). */
+static void destroy_input(struct libevdev_uinput *ui)
+{
+	int fd = libevdev_uinput_get_fd(ui);
+
+	libevdev_uinput_destroy(ui);
+	if (fd >= 0)
+		close(fd);
 }
 
 /* A new device only when the set of codes changes (or there is none yet). */
@@ -103,7 +126,7 @@ void act_input_commit(struct actions *a, struct actions_staged *s)
 	if (!s->replace_ui)
 		return;
 	if (a->ui)
-		libevdev_uinput_destroy(a->ui);
+		destroy_input(a->ui);
 	a->ui = s->ui;
 	memcpy(a->keys, s->keys, sizeof(a->keys));
 	memcpy(a->sws, s->sws, sizeof(a->sws));
@@ -115,7 +138,7 @@ void act_input_commit(struct actions *a, struct actions_staged *s)
 void act_input_abort(struct actions_staged *s)
 {
 	if (s->ui)
-		libevdev_uinput_destroy(s->ui);
+		destroy_input(s->ui);
 	s->ui = NULL;
 	s->replace_ui = false;
 }
@@ -128,7 +151,7 @@ const char *actions_input_devnode(const struct actions *a)
 void act_input_close(struct actions *a)
 {
 	if (a->ui)
-		libevdev_uinput_destroy(a->ui);
+		destroy_input(a->ui);
 	a->ui = NULL;
 }
 

@@ -21,7 +21,15 @@ guest() {
 		vm_signal "go$1"
 		wait "$epid"
 	}
-	rmmod xiaomi_wmi wmi
+	# hooks attached at start with fentry hold a reference on wmi
+	acpitrace trace -s wmi -R "$OUT/pin-ready" >/dev/null 2>pin.log &
+	ppid=$!
+	vm_wait_for 90 test -e "$OUT/pin-ready"
+	rmmod xiaomi_wmi
+	if rmmod wmi 2>rmmod-pinned.log; then echo pinned=no; else echo pinned=yes; fi >pinned.status
+	kill -INT "$ppid"
+	wait "$ppid" || true
+	rmmod wmi
 	test ! -e /sys/module/wmi
 	printf 'match wmi guid=409B028D-F06B-4C7C-8BBB-EE133A6BD87E payload=int&0xFF\n  0x78 -> key KEY_PROG2\n' >/tmp/test.policy
 	acpitrace check /tmp/test.policy >check.txt 2>&1
@@ -72,6 +80,8 @@ check() {
 	# the rules are resolved again against the module's devices
 	expect_grep daemon.log 'module change: reloading /tmp/test.policy' 3
 	expect_grep rmmod.status 'rmmod=0'
+	expect_grep pin.log '[0-9]+ fentry'
+	expect_grep pinned.status 'pinned=yes'
 	expect_grep daemon.status 'exit=0'
 	expect_grep trace.status 'exit=0'
 }
