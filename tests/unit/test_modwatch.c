@@ -11,6 +11,8 @@
 #include "capture/modwatch.h"
 #include "capture/attach.h"
 #include "acpitrace.h"
+#include "cli/hook_warnings.h"
+#include "policy/policy.h"
 
 #define UEV(s) s, sizeof(s) - 1
 
@@ -120,4 +122,45 @@ TEST(attach_detach_module_keeps_other_hooks)
 	CHECK_EQ_INT(p.fentry, 1);
 	CHECK_EQ_INT(p.kprobe, 0);
 	CHECK_CONTAINS(p.h[wmi].why, "module wmi unloaded");
+}
+
+/* check's warning: WMI rules while wmi is neither loaded nor built in. */
+TEST(hook_warnings_for_wmi_rules_without_wmi)
+{
+	char root[] = "/tmp/acpitrace-hookwarn-XXXXXX", p_[256];
+	const char *text = "match gpe\n 1 -> log\n"
+			   "match wmi guid=409B028D-F06B-4C7C-8BBB-EE133A6BD87E\n * -> log\n";
+	struct policy_env env = { .root = root };
+	struct policy p;
+
+	CHECK(mkdtemp(root) != NULL);
+	CHECK_EQ_INT(policy_load_text(&p, "t.policy", text, strlen(text), &env), 0);
+	hook_warnings(&p, NULL, root);
+	CHECK_EQ_INT(p.nwarnings, 1);
+	if (p.nwarnings == 1)
+		CHECK_STR(p.warnings[0], "t.policy:3: wmi rules, but no wmi hook is attached: "
+			  "module wmi is not loaded; acpitrace run attaches its hooks when it loads");
+	policy_free(&p);
+	/* loaded: no warning */
+	snprintf(p_, sizeof(p_), "%s/sys", root);
+	mkdir(p_, 0755);
+	snprintf(p_, sizeof(p_), "%s/sys/module", root);
+	mkdir(p_, 0755);
+	snprintf(p_, sizeof(p_), "%s/sys/module/wmi", root);
+	mkdir(p_, 0755);
+	snprintf(p_, sizeof(p_), "%s/sys/module/wmi/initstate", root);
+	put(p_, "live\n");
+	CHECK_EQ_INT(policy_load_text(&p, "t.policy", text, strlen(text), &env), 0);
+	hook_warnings(&p, NULL, root);
+	CHECK_EQ_INT(p.nwarnings, 0);
+	policy_free(&p);
+	unlink(p_);
+	for (const char *d = "/sys/module/wmi"; ; ) {
+		snprintf(p_, sizeof(p_), "%s%s", root, d);
+		rmdir(p_);
+		if (!strcmp(d, "/sys"))
+			break;
+		d = !strcmp(d, "/sys/module/wmi") ? "/sys/module" : "/sys";
+	}
+	rmdir(root);
 }
