@@ -164,3 +164,62 @@ TEST(hook_warnings_for_wmi_rules_without_wmi)
 	}
 	rmdir(root);
 }
+
+static unsigned int attached_calls, detached_calls;
+
+static unsigned int fake_attach(struct tracer *t, const char *module)
+{
+	(void)t;
+	attached_calls += !strcmp(module, "wmi");
+	return 2;
+}
+
+static unsigned int fake_detach(struct tracer *t, const char *module)
+{
+	(void)t;
+	detached_calls += !strcmp(module, "wmi");
+	return 2;
+}
+
+/*
+ * Without uevents (a sandbox without AF_NETLINK), the periodic check of
+ * /sys/module alone attaches and detaches, once per change.
+ */
+TEST(modwatch_sysfs_check_follows_the_module)
+{
+	static struct tracer t;
+	struct modwatch w;
+	char root[] = "/tmp/acpitrace-modstate-XXXXXX", p[256];
+
+	CHECK(mkdtemp(root) != NULL);
+	snprintf(p, sizeof(p), "%s/wmi", root);
+	mkdir(p, 0755);
+	snprintf(p, sizeof(p), "%s/wmi/initstate", root);
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		t.plan.h[i].module_absent = hooks[i].module != NULL;
+	attached_calls = detached_calls = 0;
+	modwatch_open_at(&w, &t, root, fake_attach, fake_detach);
+	modwatch_close(&w);	/* the check alone, as without a socket */
+	CHECK_EQ_INT(attached_calls, 0);
+	put(p, "coming\n");
+	w.next_check_ms = 0;
+	CHECK(!modwatch_handle(&w));
+	put(p, "live\n");
+	CHECK(!modwatch_handle(&w));	/* not yet time for a check */
+	CHECK_EQ_INT(attached_calls, 0);
+	w.next_check_ms = 0;
+	CHECK(modwatch_handle(&w));
+	CHECK_EQ_INT(attached_calls, 1);
+	w.next_check_ms = 0;
+	CHECK(!modwatch_handle(&w));	/* no change, no second attach */
+	CHECK_EQ_INT(attached_calls, 1);
+	unlink(p);
+	w.next_check_ms = 0;
+	CHECK(modwatch_handle(&w));
+	CHECK_EQ_INT(detached_calls, 1);
+	CHECK_EQ_INT(attached_calls, 1);
+	acpi_sysfs_free(&t.sys);
+	snprintf(p, sizeof(p), "%s/wmi", root);
+	rmdir(p);
+	rmdir(root);
+}

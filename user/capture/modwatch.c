@@ -93,7 +93,7 @@ int modwatch_parse(const char *buf, size_t len, char *action, size_t alen,
 
 static void module_loaded(struct modwatch *w, unsigned int i)
 {
-	unsigned int n = tracer_attach_module(w->t, w->mods[i]);
+	unsigned int n = w->attach(w->t, w->mods[i]);
 
 	if (n)
 		log_msg(LOG_INFO, "%s loaded: attached %u hook%s (%u attached in all)",
@@ -105,7 +105,7 @@ static void module_loaded(struct modwatch *w, unsigned int i)
 
 static void module_gone(struct modwatch *w, unsigned int i)
 {
-	unsigned int n = tracer_detach_module(w->t, w->mods[i]);
+	unsigned int n = w->detach(w->t, w->mods[i]);
 
 	log_msg(LOG_INFO, "%s unloaded: detached %u hook%s (%u attached in all); they attach again when it loads",
 		w->mods[i], n, n == 1 ? "" : "s", w->t->plan.attached);
@@ -138,10 +138,20 @@ static void sync_all(struct modwatch *w)
 
 void modwatch_open(struct modwatch *w, struct tracer *t)
 {
+	modwatch_open_at(w, t, NULL, tracer_attach_module, tracer_detach_module);
+}
+
+void modwatch_open_at(struct modwatch *w, struct tracer *t, const char *sys_module,
+		      unsigned int (*attach)(struct tracer *, const char *),
+		      unsigned int (*detach)(struct tracer *, const char *))
+{
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = 1 };
 
 	memset(w, 0, sizeof(*w));
 	w->t = t;
+	w->sys_module = sys_module;
+	w->attach = attach;
+	w->detach = detach;
 	for (unsigned int i = 0; i < nr_hooks; i++) {
 		bool seen = false;
 

@@ -25,11 +25,18 @@ struct modwatch {
 	unsigned int nmods;
 	double next_check_ms;
 	bool changed;
-	const char *sys_module;	/* "/sys/module" (tests: a fake tree) */
+	const char *sys_module;	/* NULL: /sys/module */
+	/* tracer_attach_module and tracer_detach_module (tests: stand-ins) */
+	unsigned int (*attach)(struct tracer *t, const char *module);
+	unsigned int (*detach)(struct tracer *t, const char *module);
 };
 
 /* Never fails: without a socket the 2 s check still works. */
 void modwatch_open(struct modwatch *w, struct tracer *t);
+/* The same with /sys/module at @sys_module and the attach/detach steps given (tests). */
+void modwatch_open_at(struct modwatch *w, struct tracer *t, const char *sys_module,
+		      unsigned int (*attach)(struct tracer *, const char *),
+		      unsigned int (*detach)(struct tracer *, const char *));
 int modwatch_fd(const struct modwatch *w);
 /*
  * Read pending uevents and act on them; call when the fd is readable and
