@@ -38,10 +38,12 @@ guest() {
 	# same keys, one more rule: the same device
 	printf 'match notify path=\\_SB.SNK0\n  0x80 -> key KEY_MUTE\n  0x81 -> log\n' >/tmp/test.policy
 	kill -HUP "$pid"
+	# shellcheck disable=SC2016 # expanded by the inner sh
 	vm_wait_for 10 sh -c '[ "$(grep -c "policy /tmp/test.policy: " daemon.log)" -eq 2 ]'
 	# another key: a new device, with the same identity
 	printf 'match notify path=\\_SB.SNK0\n  0x80 -> key KEY_MUTE\n  0x81 -> key KEY_PROG1\n' >/tmp/test.policy
 	kill -HUP "$pid"
+	# shellcheck disable=SC2016 # expanded by the inner sh
 	vm_wait_for 10 sh -c '[ "$(grep -c "policy /tmp/test.policy: " daemon.log)" -eq 3 ]'
 	grep -B1 -A8 'Name="acpitrace"' /proc/bus/input/devices >devices2.txt
 	kill -INT "$pid"

@@ -49,6 +49,7 @@ guest() {
 	vm_wait_for 10 grep -q 'wmi unloaded: detached' trace.log
 	modprobe wmi
 	modprobe xiaomi-wmi
+	# shellcheck disable=SC2016 # expanded by the inner sh
 	vm_wait_for 10 sh -c '[ "$(grep -c "wmi loaded: attached" daemon.log)" -eq 2 ]'
 	key_round 2
 	kill -TERM "$pid" "$tpid"
