@@ -37,6 +37,8 @@
 #include "acpi/acpid_event.h"
 #include "diag/diag.h"
 #include "diag/metrics_run.h"
+#include "capture/modwatch.h"
+#include "cli/hook_warnings.h"
 
 struct run_opts {
 	struct tracer_opts t;
@@ -59,6 +61,7 @@ struct run_state {
 	struct output out;
 	struct acpid_fmt acpid_fmt;
 	struct line_server acpid;
+	struct modwatch mw;	/* module hooks attached/detached as modules come and go */
 	unsigned long long received, dispatched;
 	struct diag diag;
 };
@@ -186,6 +189,7 @@ static int load_policy(struct run_state *st, bool first)
 		return -1;
 	}
 	wmi_legacy_warnings(&np, env.root);
+	hook_warnings(&np, &st->tr, env.root);
 	/* everything that can fail is done aside; the running state stays as it is */
 	if (actions_stage(&st->act, &np, &staged, err, sizeof(err))) {
 		log_msg(LOG_ERR, "%s%s", err, first ? "" : "; keeping the previous policy");
@@ -330,9 +334,12 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 		actions_reap(&st->act, mono_ns());
 		line_server_poll(&st->acpid);
 		diag_tick(&st->diag);
+		if (modwatch_handle(&st->mw))	/* fd: modwatch_fd() */
+			reload = 2;	/* rules resolve against the module's devices */
 		if (reload) {
+			log_msg(LOG_INFO, "%s: reloading %s", reload == 2 ? "module change" : "SIGHUP",
+				policy_name(st));
 			reload = 0;
-			log_msg(LOG_INFO, "SIGHUP: reloading %s", policy_name(st));
 			service_reloading();
 			acpi_sysfs_free(&st->sys);
 			acpi_sysfs_load(&st->sys, st->o->sysfs_root);
@@ -361,7 +368,7 @@ int cmd_run(int argc, char **argv)
 	/* method hooks stay attached, so a reload can add 'match method' */
 	struct run_opts o = { .t.policy = true, .t.attach.watch_methods = true,
 			      .acpid_mode = 0666 };
-	struct run_state st = { .o = &o, .acpid.fd = -1 };
+	struct run_state st = { .o = &o, .acpid.fd = -1, .mw.fd = -1 };
 	char err_buf[256];
 	struct ring_buffer *rb = NULL;
 	int err;
@@ -412,12 +419,14 @@ int cmd_run(int argc, char **argv)
 		log_msg(LOG_ERR, "cannot create %s: %s", o.ready_file, strerror(errno));
 		goto out;
 	}
+	modwatch_open(&st.mw, &st.tr);
 	notify_ready(&st);
 	err = loop(&st, rb);
 	service_notify("STOPPING=1");
 	print_stats(&st);
 out:
 	diag_stop(&st.diag);
+	modwatch_close(&st.mw);
 	line_server_close(&st.acpid);
 	ring_buffer__free(rb);
 	actions_close(&st.act);

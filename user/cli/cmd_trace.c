@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include <bpf/libbpf.h>
+#include "capture/modwatch.h"
 #include "cli/cli.h"
 #include "acpi/decode.h"
 #include "diag/diag.h"
@@ -43,6 +44,9 @@ struct trace_state {
 	struct diag diag;
 	struct tracer *t;
 	bool quiet;
+	struct modwatch mw;	/* module hooks attached/detached as modules come and go */
+	struct acpi_sysfs *sys;	/* names devices in the output */
+	const char *sysfs_root;
 	uint64_t stats_every_ns;
 	uint64_t stats_next_ns;
 	uint64_t stats_seq;
@@ -290,6 +294,10 @@ static int poll_loop(struct ring_buffer *rb, struct trace_state *st, double dura
 		err = 0;
 		reorder_flush(ro, mono_ns());
 		diag_tick(diag);
+		if (modwatch_handle(&st->mw)) {	/* fd: modwatch_fd(); sysfs changed */
+			acpi_sysfs_free(st->sys);
+			acpi_sysfs_load(st->sys, st->sysfs_root);
+		}
 		stats_record(st, false);
 		/* a reader that went away (trace | head): a clean exit */
 		if (ferror(stdout))
@@ -306,7 +314,7 @@ static int poll_loop(struct ring_buffer *rb, struct trace_state *st, double dura
 int cmd_trace(int argc, char **argv)
 {
 	struct trace_opts o = { .reorder_ms = 100 };
-	struct trace_state st = { 0 };
+	struct trace_state st = { .mw.fd = -1 };
 	struct acpi_sysfs sys;
 	struct ring_buffer *rb = NULL;
 	struct tracer t;
@@ -360,6 +368,9 @@ int cmd_trace(int argc, char **argv)
 		goto cleanup;
 	}
 	st.t = &t;
+	st.sys = &sys;
+	st.sysfs_root = o.sysfs_root;
+	modwatch_open(&st.mw, &t);
 	st.stats_every_ns = o.stats_interval * 1e9;
 	st.stats_next_ns = mono_ns() + st.stats_every_ns;
 	err = poll_loop(rb, &st, o.duration);
@@ -368,6 +379,7 @@ int cmd_trace(int argc, char **argv)
 	print_totals(&t, g_opts.json);
 	err = err ? 1 : 0;
 cleanup:
+	modwatch_close(&st.mw);
 	diag_stop(&st.diag);
 	ring_buffer__free(rb);
 	reorder_free(&st.reorder);
