@@ -59,7 +59,13 @@ _boot_watch() {
 boot_scenario() {
 	_d=/out/$1
 	_before=$(_boot_pids)
-	rm -rf /tmp/* /tmp/.[!.]* /run/boot-stop 2>/dev/null
+	rm -rf /run/boot-stop
+	if [ -d /run/systemd/system ]; then
+		# the services' PrivateTmp= folders stay: their namespaces use them
+		find /tmp -mindepth 1 -maxdepth 1 ! -name 'systemd-private-*' -exec rm -rf {} +
+	else
+		rm -rf /tmp/* /tmp/.[!.]* 2>/dev/null
+	fi
 	cd "$_d" || return 0
 	: >"$_d/.started"
 	OUT=$_d sh "$_d/.scenario/guest.sh" </dev/null >"$_d/guest.log" 2>&1 &
