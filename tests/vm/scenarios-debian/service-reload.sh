@@ -34,6 +34,7 @@ guest() {
 		wait "$_p"
 	}
 H
+	# shellcheck disable=SC1091 # written just above
 	. /tmp/helpers.sh
 	printf '# vmtest\nmatch notify hid=ACPT0001:0\n  0x80 -> key KEY_VOLUMEUP\n' >$pol
 	reload '^policy '
