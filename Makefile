@@ -77,7 +77,7 @@ all: $(OUT)/acpitrace $(EVREAD)
 help:
 	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
 	@echo '  all          build/acpitrace and the guest helper evread (default)'
-	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest'
+	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest, vmtest-debian'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, santest, fuzz-smoke'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
@@ -93,6 +93,7 @@ help:
 	@echo '  bench        the benchmarks (README "Performance")'
 	@echo '  bench-smoke  their short run'
 	@echo '  vmtest       the QEMU guest matrix (tools/vm; VMTEST_ARGS=...)'
+	@echo '  vmtest-debian the service scenarios in a Debian userland guest (make deb, systemd, udev)'
 	@echo '  demo         boot a 6.12 guest and stream a live trace of injected events'
 	@echo '  deps         install the Debian packages a fresh machine needs'
 	@echo '  vmlinux      regenerate vmlinux/vmlinux.h from this machine'"'"'s BTF'
@@ -266,7 +267,7 @@ check: hosttest
 # The two entry points of a fresh machine install what is missing first.
 test:
 	@tools/deps.sh
-	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest
+	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest vmtest-debian
 
 demo:
 	@tools/deps.sh
