@@ -35,6 +35,7 @@
 #include "lib/opt.h"
 #include "lib/line_server.h"
 #include "acpi/acpid_event.h"
+#include "lib/evloop.h"
 
 struct run_opts {
 	struct tracer_opts t;
@@ -59,10 +60,7 @@ struct run_state {
 	unsigned long long received, dispatched;
 };
 
-static volatile sig_atomic_t stop, reload;
-
-static void on_stop(int sig) { (void)sig; stop = 1; }
-static void on_hup(int sig) { (void)sig; reload = 1; }
+static bool stop, reload;
 
 static const struct opt run_opts_table[] = {
 	OPT('P', 'P', "policy", required_argument, "FILE|DIR",
@@ -286,17 +284,80 @@ static void notify_ready(const struct run_state *st)
 		       st->tr.plan.attached, st->pol.nrules, st->pol.nkrules);
 }
 
+/* What the daemon waits on; nothing else wakes it. */
+struct run_loop {
+	struct evloop ev;
+	struct ring_buffer *rb;
+	struct evloop_timer reap;	/* every 100 ms while a command runs */
+	int err;
+};
+
+static struct run_loop run_loop = { .ev.epfd = -1 };
+
+static void on_ring(void *ctx)
+{
+	struct run_loop *l = ctx;
+	int n = ring_buffer__consume(l->rb);
+
+	if (n < 0 && n != -EINTR) {
+		l->err = n;
+		stop = 1;
+	}
+}
+
+static void on_acpid(void *ctx)
+{
+	line_server_poll(ctx);
+}
+
+static void on_reap(void *ctx)
+{
+	(void)ctx;	/* actions_reap() runs after every wakeup */
+}
+
+static void on_signal(void *ctx, int sig)
+{
+	(void)ctx;
+	if (sig == SIGHUP)
+		reload = 1;
+	else if (sig == SIGINT || sig == SIGTERM)
+		stop = 1;
+	/* SIGCHLD: a command ended; it is reaped after this wakeup */
+}
+
+static int loop_open(struct run_state *st, struct ring_buffer *rb)
+{
+	struct run_loop *l = &run_loop;
+
+	l->rb = rb;
+	if (evloop_add_fd(&l->ev, ring_buffer__epoll_fd(rb), on_ring, l) ||
+	    evloop_timer(&l->ev, &l->reap, on_reap, l) ||
+	    (st->acpid.fd >= 0 && evloop_add_fd(&l->ev, st->acpid.fd, on_acpid, &st->acpid))) {
+		log_msg(LOG_ERR, "cannot set up the event loop: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int loop(struct run_state *st, struct ring_buffer *rb)
 {
-	while (!stop) {
-		int err = ring_buffer__poll(rb, 100);
+	struct run_loop *l = &run_loop;
 
-		if (err < 0 && err != -EINTR) {
-			log_msg(LOG_ERR, "polling the ring buffer failed: %s", strerror(-err));
+	while (!stop) {
+		if (evloop_wait(&l->ev, -1) < 0) {
+			log_msg(LOG_ERR, "waiting for events failed: %s", strerror(errno));
+			return 1;
+		}
+		if (l->err) {
+			log_msg(LOG_ERR, "polling the ring buffer failed: %s", strerror(-l->err));
 			return 1;
 		}
 		actions_reap(&st->act, mono_ns());
-		line_server_poll(&st->acpid);
+		/* output and timeouts of running commands: checked as often as before */
+		if (!actions_busy(&st->act))
+			evloop_timer_at(&l->reap, 0, 0);
+		else if (!evloop_timer_armed(&l->reap))
+			evloop_timer_at(&l->reap, mono_ns() + 100000000ULL, 100000000ULL);
 		if (reload) {
 			reload = 0;
 			log_msg(LOG_INFO, "SIGHUP: reloading %s", policy_name(st));
@@ -312,15 +373,21 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 	return 0;
 }
 
-static void install_signals(void)
+/*
+ * Blocked and read through the loop's signalfd, before anything starts a
+ * thread.  SIGPIPE stays ignored: a client or command that went away is
+ * an error on its write, not the daemon's end.
+ */
+static int install_signals(void)
 {
-	struct sigaction sa = { .sa_handler = on_stop };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD, 0 };
 
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sa.sa_handler = on_hup;
-	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	if (evloop_init(&run_loop.ev) || evloop_signals(&run_loop.ev, sigs, on_signal, NULL)) {
+		log_msg(LOG_ERR, "cannot set up the event loop: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 int cmd_run(int argc, char **argv)
@@ -338,7 +405,8 @@ int cmd_run(int argc, char **argv)
 		return err;
 	if (g_opts.verbose)
 		log_max_level = LOG_DEBUG;
-	install_signals();
+	if (install_signals())
+		return 1;
 	acpi_sysfs_load(&st.sys, o.sysfs_root);
 	actions_init(&st.act, o.sysfs_root);
 	st.act.sys = &st.sys;
@@ -375,11 +443,14 @@ int cmd_run(int argc, char **argv)
 		log_msg(LOG_ERR, "cannot create %s: %s", o.ready_file, strerror(errno));
 		goto out;
 	}
+	if (loop_open(&st, rb))
+		goto out;
 	notify_ready(&st);
 	err = loop(&st, rb);
 	service_notify("STOPPING=1");
 	print_stats(&st);
 out:
+	evloop_close(&run_loop.ev);
 	line_server_close(&st.acpid);
 	ring_buffer__free(rb);
 	actions_close(&st.act);

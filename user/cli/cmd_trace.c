@@ -21,6 +21,7 @@
 #include "lib/errmsg.h"
 #include "lib/opt.h"
 #include "lib/json.h"
+#include "lib/evloop.h"
 
 struct trace_opts {
 	struct tracer_opts t;
@@ -44,15 +45,10 @@ struct trace_state {
 	uint64_t stats_every_ns;
 	uint64_t stats_next_ns;
 	uint64_t stats_seq;
+	unsigned int storms;	/* storms begun and not ended: swept once a second */
 };
 
 static volatile sig_atomic_t stop;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop = 1;
-}
 
 static const struct opt trace_opts_table[] = {
 	OPT('j', 'j', "json", no_argument, NULL, "one JSON object per line"),
@@ -177,12 +173,24 @@ static void print_record(void *ctx, const struct at_event *e)
 		stop = 1;
 }
 
+/* Storm begin/end records: the sweep that ends a storm runs only during one. */
+static void count_storms(struct trace_state *st, const struct at_event *e)
+{
+	if (e->source != AT_SRC_STORM)
+		return;
+	if (e->subtype == AT_STORM_BEGIN)
+		st->storms++;
+	else if (e->subtype == AT_STORM_END && st->storms)
+		st->storms--;
+}
+
 static int on_event(void *ctx, void *data, size_t size)
 {
 	struct trace_state *st = ctx;
 
 	if (size < sizeof(struct at_event))
 		return 0;
+	count_storms(st, data);
 	reorder_push(&st->reorder, data);
 	return 0;
 }
@@ -266,35 +274,118 @@ static void stats_record(struct trace_state *st, bool force)
 	stats_free(&s);
 }
 
-static int poll_loop(struct ring_buffer *rb, struct trace_state *st, double duration)
+/* What the loop watches; timers are armed only while they have work. */
+struct trace_loop {
+	struct evloop ev;
+	struct ring_buffer *rb;
+	struct trace_state *st;
+	struct evloop_timer end, reorder, tick, stats;
+	int err;
+};
+
+static void on_ring(void *ctx)
 {
+	struct trace_loop *l = ctx;
+	int n = ring_buffer__consume(l->rb);
+
+	if (n < 0 && n != -EINTR) {
+		l->err = n;
+		stop = 1;
+	}
+}
+
+static void on_end(void *ctx)
+{
+	(void)ctx;
+	stop = 1;
+}
+
+static void on_reorder(void *ctx)
+{
+	struct trace_loop *l = ctx;
+
+	reorder_flush(&l->st->reorder, mono_ns());
+}
+
+static void on_tick(void *ctx)
+{
+	struct trace_loop *l = ctx;
+
+	diag_tick(&l->st->diag);
+}
+
+static void on_stats(void *ctx)
+{
+	struct trace_loop *l = ctx;
+
+	stats_record(l->st, true);
+}
+
+static void on_sig(void *ctx, int sig)
+{
+	(void)ctx;
+	(void)sig;
+	stop = 1;
+}
+
+/*
+ * SIGHUP (the terminal closed) and SIGPIPE (trace | head) end the trace
+ * like SIGINT: masked GPEs are restored, the totals printed.
+ */
+static const int trace_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, 0 };
+
+static int loop_open(struct trace_loop *l, struct ring_buffer *rb, struct trace_state *st)
+{
+	memset(l, 0, sizeof(*l));
+	l->rb = rb;
+	l->st = st;
+	if (evloop_init(&l->ev) ||
+	    evloop_signals(&l->ev, trace_signals, on_sig, l) ||
+	    evloop_add_fd(&l->ev, ring_buffer__epoll_fd(rb), on_ring, l) ||
+	    evloop_timer(&l->ev, &l->end, on_end, l) ||
+	    evloop_timer(&l->ev, &l->reorder, on_reorder, l) ||
+	    evloop_timer(&l->ev, &l->tick, on_tick, l) ||
+	    evloop_timer(&l->ev, &l->stats, on_stats, l))
+		return -1;
+	return 0;
+}
+
+/* Before sleeping: arm the timers that have work, disarm the others. */
+static void loop_arm(struct trace_loop *l)
+{
+	struct trace_state *st = l->st;
 	struct reorder *ro = &st->reorder;
-	struct diag *diag = &st->diag;
-	uint64_t end = duration ? mono_ns() + (uint64_t)(duration * 1e9) : 0;
-	int err = 0;
+
+	/* the oldest held record is due when its window has passed */
+	evloop_timer_at(&l->reorder, ro->len ? ro->buf[0].ts_ns + ro->window_ns : 0, 0);
+	/* the textfile is rewritten every second; storms swept while one lasts */
+	evloop_timer_at(&l->tick, st->diag.o.textfile || st->storms ?
+			st->diag.last_tick_ns + 1000000000ULL : 0, 0);
+}
+
+static int poll_loop(struct trace_loop *l, double duration)
+{
+	struct trace_state *st = l->st;
+
+	if (duration)
+		evloop_timer_at(&l->end, mono_ns() + (uint64_t)(duration * 1e9), 0);
+	if (st->stats_every_ns)
+		evloop_timer_at(&l->stats, st->stats_next_ns, st->stats_every_ns);
 
 	while (!stop) {
-		err = ring_buffer__poll(rb, 20);
-		if (err == -EINTR) {
-			err = 0;
-			continue;
-		}
-		if (err < 0)
+		loop_arm(l);
+		if (evloop_wait(&l->ev, -1) < 0) {
+			l->err = -errno;
 			break;
-		err = 0;
-		reorder_flush(ro, mono_ns());
-		diag_tick(diag);
-		stats_record(st, false);
+		}
 		/* a reader that went away (trace | head): a clean exit */
 		if (ferror(stdout))
 			break;
-		if (end && mono_ns() >= end)
-			break;
 	}
-	ring_buffer__consume(rb);	/* what is already in the buffer */
-	reorder_flush_all(ro);
+	ring_buffer__consume(l->rb);	/* what is already in the buffer */
+	reorder_flush_all(&st->reorder);
 	stats_record(st, true);
-	return err;
+	return l->err;
 }
 
 int cmd_trace(int argc, char **argv)
@@ -303,6 +394,7 @@ int cmd_trace(int argc, char **argv)
 	struct trace_state st = { 0 };
 	struct acpi_sysfs sys;
 	struct ring_buffer *rb = NULL;
+	struct trace_loop loop = { .ev.epfd = -1 };
 	struct tracer t;
 	int err;
 
@@ -333,14 +425,11 @@ int cmd_trace(int argc, char **argv)
 		err = 1;
 		goto cleanup;
 	}
-	/*
-	 * SIGHUP (the terminal closed) and SIGPIPE (trace | head) end the
-	 * trace like SIGINT: masked GPEs are restored, the totals printed.
-	 */
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
-	signal(SIGPIPE, on_signal);
+	if (loop_open(&loop, rb, &st)) {
+		err_print("trace", "cannot set up the event loop: %s", strerror(errno));
+		err = 1;
+		goto cleanup;
+	}
 	announce(&t);
 	if (o.ready_file && ready_file_write(o.ready_file)) {
 		err_print("trace", "cannot create ready file %s: %s", o.ready_file,
@@ -355,13 +444,14 @@ int cmd_trace(int argc, char **argv)
 	st.t = &t;
 	st.stats_every_ns = o.stats_interval * 1e9;
 	st.stats_next_ns = mono_ns() + st.stats_every_ns;
-	err = poll_loop(rb, &st, o.duration);
+	err = poll_loop(&loop, o.duration);
 	if (err)
 		err_print("trace", "polling the ring buffer failed: %s", strerror(-err));
 	print_totals(&t, g_opts.json);
 	err = err ? 1 : 0;
 cleanup:
 	diag_stop(&st.diag);
+	evloop_close(&loop.ev);
 	ring_buffer__free(rb);
 	reorder_free(&st.reorder);
 	tracer_close(&t);
