@@ -23,6 +23,7 @@
  *   bench latency NOTIFY.json KEYS.txt     event-to-key latency (guest.c)
  *   bench guest-startup ACPITRACE.txt BPFTRACE.txt
  *                                          startup figures of a guest (guest.c)
+ *   bench idle IDLE.txt                    idle wakeups and CPU (idle.c)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -911,6 +912,7 @@ static void usage(void)
 		"       bench keys [-n COUNT] [-s SECONDS] [-f READY_FILE] NAME...\n"
 		"       bench latency NOTIFY.json KEYS.txt\n"
 		"       bench guest-startup ACPITRACE.txt BPFTRACE.txt\n"
+		"       bench idle IDLE.txt\n"
 		"       bench header\n");
 }
 
@@ -959,6 +961,8 @@ int main(int argc, char **argv)
 		return cmd_latency(argv[optind], argv[optind + 1]);
 	if (!strcmp(cmd, "guest-startup") && argc - optind == 2)
 		return cmd_guest_startup(argv[optind], argv[optind + 1]);
+	if (!strcmp(cmd, "idle") && argc - optind == 1)
+		return cmd_idle(argv[optind]);
 	usage();
 	return 2;
 }
