@@ -4,11 +4,12 @@
  *
  *   bench idle IDLE.txt
  *	one line per process measured in the guest over an idle window,
- *	"NAME SECONDS CTXSW TICKS HZ WRITES": context switches of all its
- *	threads (voluntary + involuntary, /proc/PID/task/N/status), CPU
- *	ticks (utime + stime of /proc/PID/stat) and, for the textfile
+ *	"NAME SECONDS VOL INVOL TICKS HZ WRITES": context switches of all
+ *	its threads (/proc/PID/task/N/status): voluntary ones (each a
+ *	wakeup from sleep) and involuntary ones (preempted while running),
+ *	CPU ticks (utime + stime of /proc/PID/stat) and, for the textfile
  *	writer, the textfile writes seen in the window.  Prints per-minute
- *	figures; acpitrace's wakeups (less one per textfile write, its job)
+ *	figures: acpitrace's wakeups (less one per textfile write, its job)
  *	against a target of 0 per minute, acpid's for information.
  */
 #include <stdio.h>
@@ -26,16 +27,16 @@ int cmd_idle(const char *file)
 {
 	FILE *f = fopen(file, "r");
 	char name[64], fig[96], ref[32];
-	double secs, ctxsw, ticks, hz, writes;
+	double secs, vol, invol, ticks, hz, writes;
 	int n = 0, bad = 0;
 
 	if (!f) {
 		perror(file);
 		return 1;
 	}
-	while (fscanf(f, "%63s %lf %lf %lf %lf %lf", name, &secs, &ctxsw, &ticks, &hz,
-		      &writes) == 6) {
-		double per_min = 60 / secs, other = ctxsw - writes;
+	while (fscanf(f, "%63s %lf %lf %lf %lf %lf %lf", name, &secs, &vol, &invol, &ticks, &hz,
+		      &writes) == 7) {
+		double per_min = 60 / secs, other = vol - writes;
 		bool ours = strncmp(name, "acpid", 5) != 0;
 
 		if (secs <= 0 || hz <= 0)
@@ -52,9 +53,11 @@ int cmd_idle(const char *file)
 		if (writes) {
 			snprintf(fig, sizeof(fig), "idle.%s.writes", name);
 			line(fig, writes * per_min, "/min", "its job: 1/s", "-", "info");
-			snprintf(fig, sizeof(fig), "idle.%s.ctxsw", name);
-			line(fig, ctxsw * per_min, "/min", "all wakeups", "-", "info");
+			snprintf(fig, sizeof(fig), "idle.%s.voluntary", name);
+			line(fig, vol * per_min, "/min", "all wakeups", "-", "info");
 		}
+		snprintf(fig, sizeof(fig), "idle.%s.involuntary", name);
+		line(fig, invol * per_min, "/min", "preempted", "-", "info");
 		snprintf(fig, sizeof(fig), "idle.%s.cpu", name);
 		line(fig, ticks * 1000 / hz * per_min, "ms/min", ref, "-", "info");
 	}
