@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
+#include <sched.h>
 #include <bpf/libbpf.h>
 #include "acpitrace.h"
 #include "bpf_check.h"
@@ -258,6 +259,42 @@ static void t_drops_exact(struct fixture *f)
 	      (unsigned long long)c.emitted);
 }
 
+/*
+ * Ring-buffer wakeups: the first AT_RB_BURST submits of a window (per
+ * CPU) keep the kernel's wakeup, later ones go without, and a buffer
+ * filling up forces one wakeup per window.  Pinned: the state is per CPU.
+ */
+static void t_rb_wakeups(struct fixture *f)
+{
+	const uint64_t full = (1 << 20) / AT_RB_FILL_DIV;
+	uint64_t got[AT_RB_BURST + 3];
+	cpu_set_t old, one;
+
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu(), &one);
+	CHECK(!sched_getaffinity(0, sizeof(old), &old) && !sched_setaffinity(0, sizeof(one), &one),
+	      "pinning to one CPU: %s", strerror(errno));
+
+	for (int i = 0; i < AT_RB_BURST + 3; i++)
+		got[i] = run(f, OP_RB_FLAGS, 1000, 0, 0);
+	for (int i = 0; i < AT_RB_BURST; i++)
+		CHECK(got[i] == 0, "submit %d of a window: flags %llu, not the kernel's own", i,
+		      (unsigned long long)got[i]);
+	for (int i = AT_RB_BURST; i < AT_RB_BURST + 3; i++)
+		CHECK(got[i] == BPF_RB_NO_WAKEUP, "submit %d of a window: flags %llu, not NO_WAKEUP",
+		      i, (unsigned long long)got[i]);
+	/* a buffer a quarter full: one forced wakeup, then none again */
+	CHECK(run(f, OP_RB_FLAGS, 1000, full, 0) == BPF_RB_FORCE_WAKEUP, "no forced wakeup when full");
+	CHECK(run(f, OP_RB_FLAGS, 1000, full, 0) == BPF_RB_NO_WAKEUP, "a second forced wakeup");
+	CHECK(run(f, OP_RB_FLAGS, 1000, full - 1, 0) == BPF_RB_NO_WAKEUP, "forced below the mark");
+	/* the next window starts over: a lone event wakes the consumer */
+	CHECK(run(f, OP_RB_FLAGS, 1001, full, 0) == 0, "the first submit of a window without wakeup");
+	for (int i = 1; i < AT_RB_BURST; i++)
+		run(f, OP_RB_FLAGS, 1001, 0, 0);
+	CHECK(run(f, OP_RB_FLAGS, 1001, full, 0) == BPF_RB_FORCE_WAKEUP, "no forced wakeup in window 1001");
+	sched_setaffinity(0, sizeof(old), &old);
+}
+
 static void t_links(struct fixture *f)
 {
 	uint64_t id;
@@ -425,6 +462,7 @@ void capture_suite(void)
 		{ .name = "filter_gpe", .fn = t_filter_gpe, .filter = { .gpe_set = 1, .gpe = 0x6e } },
 		{ .name = "rate_limit", .fn = t_rate_limit, .rate = 3 },
 		{ .name = "drops_exact", .fn = t_drops_exact },
+		{ .name = "rb_wakeups", .fn = t_rb_wakeups },
 		{ .name = "links", .fn = t_links },
 		{ .name = "chain", .fn = t_chain },
 		{ .name = "policy_index", .fn = t_policy_index },

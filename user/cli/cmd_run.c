@@ -36,6 +36,7 @@
 #include "lib/line_server.h"
 #include "acpi/acpid_event.h"
 #include "lib/evloop.h"
+#include "capture/ring_drain.h"
 
 struct run_opts {
 	struct tracer_opts t;
@@ -287,23 +288,11 @@ static void notify_ready(const struct run_state *st)
 /* What the daemon waits on; nothing else wakes it. */
 struct run_loop {
 	struct evloop ev;
-	struct ring_buffer *rb;
+	struct ring_drain drain;
 	struct evloop_timer reap;	/* every 100 ms while a command runs */
-	int err;
 };
 
 static struct run_loop run_loop = { .ev.epfd = -1 };
-
-static void on_ring(void *ctx)
-{
-	struct run_loop *l = ctx;
-	int n = ring_buffer__consume(l->rb);
-
-	if (n < 0 && n != -EINTR) {
-		l->err = n;
-		stop = 1;
-	}
-}
 
 static void on_acpid(void *ctx)
 {
@@ -329,8 +318,7 @@ static int loop_open(struct run_state *st, struct ring_buffer *rb)
 {
 	struct run_loop *l = &run_loop;
 
-	l->rb = rb;
-	if (evloop_add_fd(&l->ev, ring_buffer__epoll_fd(rb), on_ring, l) ||
+	if (ring_drain_add(&l->drain, &l->ev, rb) ||
 	    evloop_timer(&l->ev, &l->reap, on_reap, l) ||
 	    (st->acpid.fd >= 0 && evloop_add_fd(&l->ev, st->acpid.fd, on_acpid, &st->acpid))) {
 		log_msg(LOG_ERR, "cannot set up the event loop: %s", strerror(errno));
@@ -348,8 +336,8 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 			log_msg(LOG_ERR, "waiting for events failed: %s", strerror(errno));
 			return 1;
 		}
-		if (l->err) {
-			log_msg(LOG_ERR, "polling the ring buffer failed: %s", strerror(-l->err));
+		if (l->drain.err) {
+			log_msg(LOG_ERR, "polling the ring buffer failed: %s", strerror(-l->drain.err));
 			return 1;
 		}
 		actions_reap(&st->act, mono_ns());

@@ -22,6 +22,7 @@
 #include "lib/opt.h"
 #include "lib/json.h"
 #include "lib/evloop.h"
+#include "capture/ring_drain.h"
 
 struct trace_opts {
 	struct tracer_opts t;
@@ -278,21 +279,11 @@ static void stats_record(struct trace_state *st, bool force)
 struct trace_loop {
 	struct evloop ev;
 	struct ring_buffer *rb;
+	struct ring_drain drain;
 	struct trace_state *st;
 	struct evloop_timer end, reorder, tick, stats;
 	int err;
 };
-
-static void on_ring(void *ctx)
-{
-	struct trace_loop *l = ctx;
-	int n = ring_buffer__consume(l->rb);
-
-	if (n < 0 && n != -EINTR) {
-		l->err = n;
-		stop = 1;
-	}
-}
 
 static void on_end(void *ctx)
 {
@@ -341,7 +332,7 @@ static int loop_open(struct trace_loop *l, struct ring_buffer *rb, struct trace_
 	l->st = st;
 	if (evloop_init(&l->ev) ||
 	    evloop_signals(&l->ev, trace_signals, on_sig, l) ||
-	    evloop_add_fd(&l->ev, ring_buffer__epoll_fd(rb), on_ring, l) ||
+	    ring_drain_add(&l->drain, &l->ev, rb) ||
 	    evloop_timer(&l->ev, &l->end, on_end, l) ||
 	    evloop_timer(&l->ev, &l->reorder, on_reorder, l) ||
 	    evloop_timer(&l->ev, &l->tick, on_tick, l) ||
@@ -376,6 +367,10 @@ static int poll_loop(struct trace_loop *l, double duration)
 		loop_arm(l);
 		if (evloop_wait(&l->ev, -1) < 0) {
 			l->err = -errno;
+			break;
+		}
+		if (l->drain.err) {
+			l->err = l->drain.err;
 			break;
 		}
 		/* a reader that went away (trace | head): a clean exit */
