@@ -26,6 +26,9 @@
 #include "capture_test.skel.h"
 #include "policy.h"
 #include "policy_kernel.h"
+#include "capture/ring_drain.h"
+#include "lib/evloop.h"
+#include "lib/time.h"
 
 #define SEG(s) ((uint32_t)(s)[0] | (uint32_t)(s)[1] << 8 | (uint32_t)(s)[2] << 16 | (uint32_t)(s)[3] << 24)
 
@@ -295,6 +298,56 @@ static void t_rb_wakeups(struct fixture *f)
 	sched_setaffinity(0, sizeof(old), &old);
 }
 
+/*
+ * The reader of a burst (capture/ring_drain.c): records that came without
+ * a wakeup are read within milliseconds, and once the burst is over the
+ * reader sleeps without a timer.
+ */
+static void t_rb_drain(struct fixture *f)
+{
+	struct ring_drain d;
+	struct evloop l;
+	cpu_set_t old, one;
+	uint64_t t0;
+	int got = 0;
+
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu(), &one);
+	CHECK(!sched_getaffinity(0, sizeof(old), &old) && !sched_setaffinity(0, sizeof(one), &one),
+	      "pinning to one CPU: %s", strerror(errno));
+	CHECK(!evloop_init(&l) && !ring_drain_add(&d, &l, f->rb), "event loop: %s", strerror(errno));
+	/* a burst: the first records wake the reader, which reads them */
+	for (int i = 0; i < AT_RB_BURST + 1; i++)
+		emit(f, AT_SRC_EC, -1, i);
+	f->records = 0;
+	CHECK(evloop_wait(&l, 1000) >= 1 && f->records == AT_RB_BURST + 1,
+	      "the burst's first records: read %d", f->records);
+	CHECK(evloop_timer_armed(&d.timer), "no drain timer after reading records");
+	/* the rest of the burst, in the same window: no wakeup, found by the timer */
+	for (int i = 0; i < 5; i++)
+		emit(f, AT_SRC_EC, -1, i);
+	t0 = mono_ns();
+	while (got < 5 && mono_ns() - t0 < 200000000ULL) {
+		f->records = 0;
+		evloop_wait(&l, 200);
+		got += f->records;
+	}
+	CHECK(got == 5, "records submitted without a wakeup: read %d of 5", got);
+	CHECK(mono_ns() - t0 < 50000000ULL, "read after %.1f ms", (mono_ns() - t0) / 1e6);
+	/* quiet: the timer goes */
+	while (evloop_timer_armed(&d.timer) && mono_ns() - t0 < 500000000ULL)
+		evloop_wait(&l, 100);
+	CHECK(!evloop_timer_armed(&d.timer), "the drain timer is still armed after the burst");
+	CHECK(evloop_wait(&l, 20) == 0, "woken with nothing to read");
+	/* a lone record after the quiet wakes the reader again */
+	emit(f, AT_SRC_EC, -1, 1);
+	f->records = 0;
+	CHECK(evloop_wait(&l, 1000) >= 1 && f->records == 1, "a lone record: read %d", f->records);
+	CHECK(!d.err, "ring buffer read: %s", strerror(-d.err));
+	evloop_close(&l);
+	sched_setaffinity(0, sizeof(old), &old);
+}
+
 static void t_links(struct fixture *f)
 {
 	uint64_t id;
@@ -463,6 +516,7 @@ void capture_suite(void)
 		{ .name = "rate_limit", .fn = t_rate_limit, .rate = 3 },
 		{ .name = "drops_exact", .fn = t_drops_exact },
 		{ .name = "rb_wakeups", .fn = t_rb_wakeups },
+		{ .name = "rb_drain", .fn = t_rb_drain },
 		{ .name = "links", .fn = t_links },
 		{ .name = "chain", .fn = t_chain },
 		{ .name = "policy_index", .fn = t_policy_index },
