@@ -173,8 +173,8 @@ struct at_counters {
  * 2^AT_RB_WINDOW_SHIFT ns wake a consumer that has caught up, as a plain
  * submit does: a lone event (a key) reaches user space at once.  Past
  * that, records go without a wakeup (each one costs an irq_work, ~2 us in
- * a VM), except one forced wakeup per window while the buffer is more
- * than 1/AT_RB_FILL_DIV full.  So a consumer that found records must look
+ * a VM), except a forced one each time the buffer passes 1/AT_RB_FILL_DIV
+ * full (seen from that CPU).  So a consumer that found records must look
  * again every AT_RB_DRAIN_NS until it has found none for AT_RB_QUIET_NS
  * (more than a window): only then can the next record be one that wakes
  * it.  user/capture/ring_drain.c does that.

@@ -92,7 +92,7 @@ struct {
 struct at_rb_rate {
 	__u64 window;
 	__u32 count;
-	__u32 forced;	/* low 32 bits of the window of the last forced wakeup + 1 */
+	__u32 above;	/* saw the buffer past the mark, and forced a wakeup then */
 };
 
 struct {
@@ -210,12 +210,20 @@ static __always_inline bool at_rb_past_burst(struct at_rb_rate *r, __u64 win)
 	return ++r->count > AT_RB_BURST;
 }
 
-/* Past the burst: no wakeup, but one forced per window once @avail is a lot. */
-static __always_inline __u64 at_rb_late_flags(struct at_rb_rate *r, __u64 win, __u64 avail)
+/*
+ * Past the burst: no wakeup, but a forced one each time this CPU sees the
+ * buffer pass the mark (after it saw it below): once per fill, not per
+ * record, so a reader that cannot keep up is not made slower still.
+ */
+static __always_inline __u64 at_rb_late_flags(struct at_rb_rate *r, __u64 avail)
 {
-	if (r->forced == (__u32)win + 1 || avail < AT_RINGBUF_BYTES / AT_RB_FILL_DIV)
+	if (avail < AT_RINGBUF_BYTES / AT_RB_FILL_DIV) {
+		r->above = 0;
 		return BPF_RB_NO_WAKEUP;
-	r->forced = (__u32)win + 1;
+	}
+	if (r->above)
+		return BPF_RB_NO_WAKEUP;
+	r->above = 1;
 	return BPF_RB_FORCE_WAKEUP;
 }
 
@@ -233,7 +241,7 @@ static __always_inline __u64 at_ring_flags(void)
 	r = bpf_map_lookup_elem(&rb_rate, &zero);
 	if (!r || !at_rb_past_burst(r, win))
 		return 0;
-	return at_rb_late_flags(r, win, bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA));
+	return at_rb_late_flags(r, bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA));
 }
 
 /* Hand a reserved record to user space, counted as emitted on @c. */

@@ -265,7 +265,8 @@ static void t_drops_exact(struct fixture *f)
 /*
  * Ring-buffer wakeups: the first AT_RB_BURST submits of a window (per
  * CPU) keep the kernel's wakeup, later ones go without, and a buffer
- * filling up forces one wakeup per window.  Pinned: the state is per CPU.
+ * passing a quarter full forces one wakeup each time.  Pinned: the state
+ * is per CPU.
  */
 static void t_rb_wakeups(struct fixture *f)
 {
@@ -286,15 +287,18 @@ static void t_rb_wakeups(struct fixture *f)
 	for (int i = AT_RB_BURST; i < AT_RB_BURST + 3; i++)
 		CHECK(got[i] == BPF_RB_NO_WAKEUP, "submit %d of a window: flags %llu, not NO_WAKEUP",
 		      i, (unsigned long long)got[i]);
-	/* a buffer a quarter full: one forced wakeup, then none again */
+	/* a buffer a quarter full: one forced wakeup, then none while it stays so */
 	CHECK(run(f, OP_RB_FLAGS, 1000, full, 0) == BPF_RB_FORCE_WAKEUP, "no forced wakeup when full");
 	CHECK(run(f, OP_RB_FLAGS, 1000, full, 0) == BPF_RB_NO_WAKEUP, "a second forced wakeup");
-	CHECK(run(f, OP_RB_FLAGS, 1000, full - 1, 0) == BPF_RB_NO_WAKEUP, "forced below the mark");
-	/* the next window starts over: a lone event wakes the consumer */
 	CHECK(run(f, OP_RB_FLAGS, 1001, full, 0) == 0, "the first submit of a window without wakeup");
 	for (int i = 1; i < AT_RB_BURST; i++)
-		run(f, OP_RB_FLAGS, 1001, 0, 0);
-	CHECK(run(f, OP_RB_FLAGS, 1001, full, 0) == BPF_RB_FORCE_WAKEUP, "no forced wakeup in window 1001");
+		run(f, OP_RB_FLAGS, 1001, full, 0);
+	CHECK(run(f, OP_RB_FLAGS, 1001, full, 0) == BPF_RB_NO_WAKEUP,
+	      "forced again while the buffer stayed full");
+	/* drained below the mark, then past it again: forced again, in the same window */
+	CHECK(run(f, OP_RB_FLAGS, 1001, full - 1, 0) == BPF_RB_NO_WAKEUP, "forced below the mark");
+	CHECK(run(f, OP_RB_FLAGS, 1001, full, 0) == BPF_RB_FORCE_WAKEUP,
+	      "no forced wakeup when the buffer filled up again");
 	sched_setaffinity(0, sizeof(old), &old);
 }
 

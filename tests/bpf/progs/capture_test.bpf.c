@@ -97,7 +97,7 @@ static __always_inline __u64 op_rb_flags(__u64 win, __u64 avail)
 		return ~0ULL;
 	if (!at_rb_past_burst(r, win))
 		return 0;
-	return at_rb_late_flags(r, win, avail);
+	return at_rb_late_flags(r, avail);
 }
 
 SEC("raw_tp")
