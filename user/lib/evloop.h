@@ -14,7 +14,9 @@
  *   while (!stop) evloop_wait(&l, -1);
  *   evloop_close(&l);
  *
- * Callbacks run from evloop_wait(), never from a signal handler.
+ * Callbacks run from evloop_wait(), never from a signal handler.  They
+ * must not block and must bear a call with nothing to read (a descriptor
+ * removed and its slot reused within one wait): read non-blocking.
  */
 #ifndef LIB_EVLOOP_H
 #define LIB_EVLOOP_H
