@@ -23,6 +23,7 @@
  *   bench latency NOTIFY.json KEYS.txt     event-to-key latency (guest.c)
  *   bench guest-startup ACPITRACE.txt BPFTRACE.txt
  *                                          startup figures of a guest (guest.c)
+ *   bench idle IDLE.txt                    idle wakeups and CPU (idle.c)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -351,7 +352,34 @@ struct tp_mode {
 	double *base, *acp, *pro, *bpt;
 	int nbase;
 	unsigned long got_acp, got_pro, got_bpt;
+	unsigned long long iwi_acp;	/* irq_work interrupts during acpitrace's runs */
 };
+
+/*
+ * IRQ work interrupts so far, all CPUs (/proc/interrupts "IWI"): a ring
+ * buffer wakeup is one, a load-independent count of what the wakeups cost.
+ */
+static unsigned long long irq_work_count(void)
+{
+	FILE *f = fopen("/proc/interrupts", "r");
+	char line[4096];
+	unsigned long long sum = 0;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		char *p = line, *end;
+
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, "IWI:", 4))
+			continue;
+		p += 4;
+		for (unsigned long long v; (v = strtoull(p, &end, 10)), end != p; p = end)
+			sum += v;
+	}
+	if (f)
+		fclose(f);
+	return sum;
+}
 
 static int tp_mode_alloc(struct tp_mode *m, int reps)
 {
@@ -372,9 +400,10 @@ static void tp_mode_free(struct tp_mode *m)
 
 /* @prog's ns per call over the loop, and the records that reached the consumer. */
 static int tp_traced(struct bpf_program *prog, struct consumer *c, unsigned long n,
-		     bool paced, double *ns, unsigned long *got)
+		     bool paced, double *ns, unsigned long *got, unsigned long long *iwi)
 {
 	struct bpf_link *link = bpf_program__attach(prog);
+	unsigned long long iwi0 = irq_work_count();
 	unsigned long snap;
 
 	if (!link) {
@@ -384,6 +413,8 @@ static int tp_traced(struct bpf_program *prog, struct consumer *c, unsigned long
 	}
 	snap = c->records;
 	*ns = loop(n, paced);
+	if (iwi)
+		*iwi += irq_work_count() - iwi0;
 	bpf_link__destroy(link);
 	usleep(100000);		/* let the consumer catch up */
 	*got += c->records - snap;
@@ -454,6 +485,11 @@ static void tp_print(const char *mode, struct tp_mode *m, int reps, unsigned lon
 		figure_set(&f, per_acp, ratio, reps);
 		figure_print(&f);
 	}
+	/* every irq_work on the machine while acpitrace's loops ran, per 1000 events */
+	printf("%-24s %12.1f %9s %-10s %-20s %14s %7s %s\n",
+	       mode[0] == 't' ? "tp.tight.acp.irqwork" : "tp.paced.acp.irqwork",
+	       1000.0 * m->iwi_acp / total, "-", "/1k event", "ring buffer wakeups", "-", "-",
+	       "info");
 	free(add_acp);
 	free(add_bpt);
 	free(add_pro);
@@ -500,9 +536,10 @@ static int cmd_tracepoint(int reps, unsigned long n, const char *bpftrace)
 			struct tp_mode *t = &m[p];
 
 			t->base[t->nbase++] = loop(n, p);
-			if (tp_traced(skel->progs.bench_tp, &c, n, p, &t->acp[r], &t->got_acp) ||
+			if (tp_traced(skel->progs.bench_tp, &c, n, p, &t->acp[r], &t->got_acp,
+				      &t->iwi_acp) ||
 			    tp_traced(skel->progs.bench_tp_proto, &c, n, p, &t->pro[r],
-				      &t->got_pro))
+				      &t->got_pro, NULL))
 				goto out;
 		}
 	}
@@ -911,6 +948,7 @@ static void usage(void)
 		"       bench keys [-n COUNT] [-s SECONDS] [-f READY_FILE] NAME...\n"
 		"       bench latency NOTIFY.json KEYS.txt\n"
 		"       bench guest-startup ACPITRACE.txt BPFTRACE.txt\n"
+		"       bench idle IDLE.txt\n"
 		"       bench header\n");
 }
 
@@ -959,6 +997,8 @@ int main(int argc, char **argv)
 		return cmd_latency(argv[optind], argv[optind + 1]);
 	if (!strcmp(cmd, "guest-startup") && argc - optind == 2)
 		return cmd_guest_startup(argv[optind], argv[optind + 1]);
+	if (!strcmp(cmd, "idle") && argc - optind == 1)
+		return cmd_idle(argv[optind]);
 	usage();
 	return 2;
 }

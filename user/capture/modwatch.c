@@ -223,7 +223,8 @@ bool modwatch_handle(struct modwatch *w)
 	w->changed = false;
 	if (w->fd >= 0)
 		drain(w);
-	if (mono_ms() >= w->next_check_ms)
+	/* without uevents, the periodic check stands in for them */
+	if (w->fd < 0 && mono_ms() >= w->next_check_ms)
 		sync_all(w);
 	return w->changed;
 }

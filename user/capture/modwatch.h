@@ -5,8 +5,9 @@
  * "module") say when, /sys/module/NAME/initstate is the truth checked.
  * A module that loads gets its hooks attached, one that goes has them
  * detached, each said on stderr.  The socket's fd is for the caller's
- * poll/epoll; modwatch_handle() also re-checks /sys/module every 2 s, for
- * sandboxes whose network namespace receives no uevents.
+ * poll/epoll.  Without a socket (a sandbox that refuses AF_NETLINK) the
+ * caller calls modwatch_handle() every 2 s and it re-checks /sys/module;
+ * with one, nothing is polled, so an idle daemon sleeps.
  */
 #ifndef MODWATCH_H
 #define MODWATCH_H
@@ -39,8 +40,8 @@ void modwatch_open_at(struct modwatch *w, struct tracer *t, const char *sys_modu
 		      unsigned int (*detach)(struct tracer *, const char *));
 int modwatch_fd(const struct modwatch *w);
 /*
- * Read pending uevents and act on them; call when the fd is readable and
- * at least every 2 s.  True when a module came or went: sysfs changed
+ * Read pending uevents and act on them; call when the fd is readable, or
+ * every 2 s when modwatch_fd() is -1.  True when a module came or went: sysfs changed
  * (WMI devices appear with wmi.ko), so what was resolved against it
  * (the policy's rules, device names) should be resolved again.
  */

@@ -39,6 +39,8 @@
 #include "diag/metrics_run.h"
 #include "capture/modwatch.h"
 #include "cli/hook_warnings.h"
+#include "lib/evloop.h"
+#include "capture/ring_drain.h"
 
 struct run_opts {
 	struct tracer_opts t;
@@ -66,10 +68,8 @@ struct run_state {
 	struct diag diag;
 };
 
-static volatile sig_atomic_t stop, reload;
-
-static void on_stop(int sig) { (void)sig; stop = 1; }
-static void on_hup(int sig) { (void)sig; reload = 1; }
+static bool stop;
+static int reload;	/* 1: SIGHUP, 2: a module came or went */
 
 static const struct opt run_opts_table[] = {
 	OPT('P', 'P', "policy", required_argument, "FILE|DIR",
@@ -252,6 +252,7 @@ static int on_event(void *ctx, void *data, size_t size)
 	if (size < sizeof(*e))
 		return 0;
 	st->received++;
+	diag_on_event(&st->diag, e);
 	if (st->o->trace)
 		output_event(&st->out, e);
 	rule = policy_match(&st->pol, e, &code);
@@ -322,20 +323,113 @@ static void notify_ready(const struct run_state *st)
 		       st->tr.plan.attached, st->pol.nrules, st->pol.nkrules);
 }
 
+/* What the daemon waits on; nothing else wakes it. */
+struct run_loop {
+	struct evloop ev;
+	struct ring_drain drain;
+	struct evloop_timer reap;	/* every 100 ms while a command runs */
+	struct evloop_timer tick;	/* metrics, storm sweep: 1 s, only with work */
+	struct evloop_timer modcheck;	/* /sys/module every 2 s, without uevents only */
+	uint64_t ticked_received;	/* st->received at the last tick */
+};
+
+static struct run_loop run_loop = { .ev.epfd = -1 };
+
+static void on_acpid(void *ctx)
+{
+	line_server_poll(ctx);
+}
+
+static void on_reap(void *ctx)
+{
+	(void)ctx;	/* actions_reap() runs after every wakeup */
+}
+
+static void on_tick(void *ctx)
+{
+	struct run_state *st = ctx;
+
+	run_loop.ticked_received = st->received;
+	diag_tick(&st->diag);
+}
+
+static void on_module(void *ctx)
+{
+	struct run_state *st = ctx;
+
+	if (modwatch_handle(&st->mw))
+		reload = 2;	/* rules resolve against the module's devices */
+}
+
+/*
+ * The 1 s tick refreshes run's series for the exporter, writes the
+ * textfile and sweeps storms.  The textfile is its job every second;
+ * otherwise it runs only while something can change the figures (events
+ * since the last tick, a command running, a storm), so an idle daemon
+ * sleeps.
+ */
+static void arm_tick(struct run_state *st, struct run_loop *l)
+{
+	const struct diag_opts *d = &st->diag.o;
+	bool metrics = d->listen || d->textfile;
+	bool work = d->textfile || st->diag.storms ||
+		    (metrics && (st->received != l->ticked_received || actions_busy(&st->act)));
+
+	evloop_timer_at(&l->tick, work ? st->diag.last_tick_ns + 1000000000ULL : 0, 0);
+}
+
+static void on_signal(void *ctx, int sig)
+{
+	(void)ctx;
+	if (sig == SIGHUP)
+		reload = 1;
+	else if (sig == SIGINT || sig == SIGTERM)
+		stop = 1;
+	/* SIGCHLD: a command ended; it is reaped after this wakeup */
+}
+
+static int loop_open(struct run_state *st, struct ring_buffer *rb)
+{
+	struct run_loop *l = &run_loop;
+
+	if (ring_drain_add(&l->drain, &l->ev, rb) ||
+	    evloop_timer(&l->ev, &l->reap, on_reap, l) ||
+	    evloop_timer(&l->ev, &l->tick, on_tick, st) ||
+	    evloop_timer(&l->ev, &l->modcheck, on_module, st) ||
+	    (st->acpid.fd >= 0 && evloop_add_fd(&l->ev, st->acpid.fd, on_acpid, &st->acpid)) ||
+	    (modwatch_fd(&st->mw) >= 0 &&
+	     evloop_add_fd(&l->ev, modwatch_fd(&st->mw), on_module, st))) {
+		log_msg(LOG_ERR, "cannot set up the event loop: %s", strerror(errno));
+		return -1;
+	}
+	l->ticked_received = ~0ULL;	/* a first tick: the exporter's first series */
+	/* no uevent socket (a sandbox without AF_NETLINK): look every 2 s */
+	if (modwatch_fd(&st->mw) < 0 && st->mw.nmods)
+		evloop_timer_at(&l->modcheck, mono_ns() + 2000000000ULL, 2000000000ULL);
+	arm_tick(st, l);
+	return 0;
+}
+
 static int loop(struct run_state *st, struct ring_buffer *rb)
 {
-	while (!stop) {
-		int err = ring_buffer__poll(rb, 100);
+	struct run_loop *l = &run_loop;
 
-		if (err < 0 && err != -EINTR) {
-			log_msg(LOG_ERR, "polling the ring buffer failed: %s", strerror(-err));
+	while (!stop) {
+		if (evloop_wait(&l->ev, -1) < 0) {
+			log_msg(LOG_ERR, "waiting for events failed: %s", strerror(errno));
+			return 1;
+		}
+		if (l->drain.err) {
+			log_msg(LOG_ERR, "polling the ring buffer failed: %s", strerror(-l->drain.err));
 			return 1;
 		}
 		actions_reap(&st->act, mono_ns());
-		line_server_poll(&st->acpid);
-		diag_tick(&st->diag);
-		if (modwatch_handle(&st->mw))	/* fd: modwatch_fd() */
-			reload = 2;	/* rules resolve against the module's devices */
+		/* output and timeouts of running commands: checked as often as before */
+		if (!actions_busy(&st->act))
+			evloop_timer_at(&l->reap, 0, 0);
+		else if (!evloop_timer_armed(&l->reap))
+			evloop_timer_at(&l->reap, mono_ns() + 100000000ULL, 100000000ULL);
+		arm_tick(st, l);
 		if (reload) {
 			log_msg(LOG_INFO, "%s: reloading %s", reload == 2 ? "module change" : "SIGHUP",
 				policy_name(st));
@@ -352,15 +446,21 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 	return 0;
 }
 
-static void install_signals(void)
+/*
+ * Blocked and read through the loop's signalfd, before anything starts a
+ * thread.  SIGPIPE stays ignored: a client or command that went away is
+ * an error on its write, not the daemon's end.
+ */
+static int install_signals(void)
 {
-	struct sigaction sa = { .sa_handler = on_stop };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD, 0 };
 
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sa.sa_handler = on_hup;
-	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	if (evloop_init(&run_loop.ev) || evloop_signals(&run_loop.ev, sigs, on_signal, NULL)) {
+		log_msg(LOG_ERR, "cannot set up the event loop: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 int cmd_run(int argc, char **argv)
@@ -378,7 +478,8 @@ int cmd_run(int argc, char **argv)
 		return err;
 	if (g_opts.verbose)
 		log_max_level = LOG_DEBUG;
-	install_signals();
+	if (install_signals())
+		return 1;
 	acpi_sysfs_load(&st.sys, o.sysfs_root);
 	actions_init(&st.act, o.sysfs_root);
 	st.act.sys = &st.sys;
@@ -420,6 +521,8 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	modwatch_open(&st.mw, &st.tr);
+	if (loop_open(&st, rb))
+		goto out;
 	notify_ready(&st);
 	err = loop(&st, rb);
 	service_notify("STOPPING=1");
@@ -427,6 +530,7 @@ int cmd_run(int argc, char **argv)
 out:
 	diag_stop(&st.diag);
 	modwatch_close(&st.mw);
+	evloop_close(&run_loop.ev);
 	line_server_close(&st.acpid);
 	ring_buffer__free(rb);
 	actions_close(&st.act);

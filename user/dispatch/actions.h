@@ -107,6 +107,8 @@ int actions_run(struct actions *a, const struct policy *p, int rule,
  * group.
  */
 void actions_reap(struct actions *a, uint64_t now_ns);
+/* A command runs or its output is still open: actions_reap() has work. */
+bool actions_busy(const struct actions *a);
 const char *actions_input_devnode(const struct actions *a);
 
 /* Pure pieces, for tests. */
