@@ -21,6 +21,7 @@
 #include "lib/errmsg.h"
 #include "lib/opt.h"
 #include "lib/json.h"
+#include "capture/recording.h"
 
 struct trace_opts {
 	struct tracer_opts t;
@@ -341,6 +342,15 @@ int cmd_trace(int argc, char **argv)
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
 	signal(SIGPIPE, on_signal);
+	/* -j output is a recording: the machine facts replay resolves against */
+	if (g_opts.json) {
+		struct rec_facts f;
+
+		if (!rec_facts_gather(&f, o.sysfs_root, t.k.release)) {
+			rec_facts_write(stdout, &f);
+			rec_facts_free(&f);
+		}
+	}
 	announce(&t);
 	if (o.ready_file && ready_file_write(o.ready_file)) {
 		err_print("trace", "cannot create ready file %s: %s", o.ready_file,

@@ -28,6 +28,7 @@ static const struct command commands[] = {
 	{ "check", cmd_check, "validate a dispatch policy and show what it matches" },
 	{ "stats", cmd_stats, "sample counters, rates and latency histograms once" },
 	{ "top", cmd_top, "live view of rates, slow methods, storms and EC health" },
+	{ "replay", cmd_replay, "run a trace -j recording through a policy, no kernel" },
 };
 
 static void usage(FILE *out)

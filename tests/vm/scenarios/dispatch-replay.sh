@@ -1,0 +1,81 @@
+# shellcheck shell=bash
+# Record and replay: `acpitrace trace -j` records while `acpitrace run
+# --log-events` dispatches GED-injected events (SNK0 keys, an ignored code, an
+# exec, SNK1's unmatched codes, two vendor WMI payloads, the display's
+# brightness Notifies under the shipped acpi-video policy). The host then
+# replays the recording through the same policy directory and the actions
+# must equal the ones run logged, line for line. The recording is kept as
+# rec.jsonl (tests/replay/ holds copies of it).
+. "$ROOT/tests/vm/lib/dispatch.sh"
+MODULES="uinput,evdev,wmi,xiaomi-wmi,video"
+APPEND="$DISPATCH_APPEND acpi_backlight=video video.brightness_switch_enabled=0"
+ACPITABLES="$DISPATCH_TABLES tools/vm/acpi/wmi-vendor.asl tools/vm/acpi/backlight.asl"
+TIMEOUT=180
+
+guest() {
+	printf '#!/bin/sh\necho "$ACPITRACE_CODE" >>%s/exec.txt\n' "$OUT" >/tmp/mark
+	chmod 755 /tmp/mark
+	mkdir -p /tmp/policy.d
+	cat >/tmp/policy.d/10-test.policy <<'P'
+match notify hid=ACPT0001:0
+  0x80 -> key KEY_VOLUMEUP
+  0x81 -> ignore
+  0x82 -> exec timeout=5s /tmp/mark
+match wmi guid=409B028D-F06B-4C7C-8BBB-EE133A6BD87E payload=int&0xFF
+  0x78 -> key KEY_PROG2
+match wmi guid=76E9027C-95D0-4180-8692-DA6747DD1C2D payload=u16-record
+  0x00100150 -> key KEY_PROG1
+P
+	vm_wait shipped 60
+	cp "$OUT/acpi-video.policy" /tmp/policy.d/50-acpi-video.policy
+	mkdir -p policy.d
+	cp /tmp/policy.d/*.policy policy.d/
+	acpitrace -j trace --ready-file "$OUT/ready-trace" >rec.jsonl 2>trace.err &
+	tpid=$!
+	acpitrace run --log-events --policy /tmp/policy.d --ready-file "$OUT/ready" 2>daemon.log &
+	pid=$!
+	vm_wait_for 90 test -e "$OUT/ready-trace"
+	vm_wait_for 90 test -e "$OUT/ready"
+	vm_signal go
+	vm_wait done-keys 60
+	vm_wait_for 20 grep -q 'code 0x87 ->' daemon.log
+	kill -TERM "$pid" "$tpid"
+	wait "$pid" "$tpid"
+}
+
+host() {
+	cp "$ROOT/policy/acpi-video.policy" "$OUT/"
+	vm_signal shipped
+	vm_wait_file go 120
+	vm_sendkey 1 2 3 q
+	vm_wait_grep daemon.log 'code 0x82 -> exec' 30
+	vm_sendkey a s d f
+	vm_wait_grep daemon.log 'code 0x87 ->' 30
+	vm_signal done-keys
+}
+
+# The dispatch lines of run's log and of a replay, without timestamps, record
+# ids and the policy's directory (guest /tmp/policy.d, host $OUT/policy.d).
+_dispatched() {
+	sed -n -E 's/.*(^|: |  #[0-9]+ )([a-z_]+ .* code 0x[0-9a-f]+ -> .*)$/\2/p' "$1" |
+		grep -v -- '-> ignore (' | sed -E 's#\(rule \#([0-9]+) .*/([^/]+)\)$#(rule \#\1 \2)#'
+}
+
+check() {
+	local run replay n
+	expect_event rec.jsonl '.recording.format == 1 and (.recording.devices | any(.name == "ACPT0001:00"))' 1
+	expect_event rec.jsonl '.recording.wmi | any(.guid == "409B028D-F06B-4C7C-8BBB-EE133A6BD87E" and .notify_id == 208)' 1
+	"$ROOT/build/acpitrace" replay --policy "$OUT/policy.d" "$OUT/rec.jsonl" >"$OUT/replay.txt" 2>"$OUT/replay.err"
+	"$ROOT/build/acpitrace" -j replay --all --policy "$OUT/policy.d" "$OUT/rec.jsonl" >"$OUT/replay.json"
+	run=$(_dispatched "$OUT/daemon.log")
+	replay=$(_dispatched "$OUT/replay.txt")
+	n=$(grep -c . <<<"$run" || true)
+	expect_eq "$n" 6 "dispatched events in run's log"
+	expect_eq "$replay" "$run" "replayed actions = run's actions"
+	expect_grep replay.txt 'notify \\_SB.SNK0 \(ACPT0001:00\) 0x81 code 0x81 -> ignore'
+	expect_event replay.json '.verdict == "unmatched" and (.event | test("SNK1"))' 1
+	expect_event replay.json '.verdict == "dispatch" and .action == "key KEY_PROG2" and .code == 120' 1
+	expect_event replay.json '.replayed.dispatched == 6 and .replayed.ignored == 1' 1
+	# replay ran nothing: the exec rule's command ran once, in the guest
+	expect_eq "$(cat "$OUT/exec.txt")" "0x82" "exec ran once (run), not by replay"
+}
