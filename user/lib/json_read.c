@@ -162,12 +162,13 @@ static int escape(struct jr *r, char *out)
 /* At the opening quote; the decoded string (never longer than its text). */
 static char *string(struct jr *r, size_t *len)
 {
-	const char *s = ++r->p;
+	const char *quote = r->p, *s = ++r->p;
 	char *out, *o;
 
 	while (s < r->end && *s != '"')
 		s += *s == '\\' ? 2 : 1;
 	if (s >= r->end) {
+		r->p = quote;	/* the error points at the opening quote */
 		fail(r, "unterminated string");
 		return NULL;
 	}
