@@ -151,6 +151,7 @@ TEST(recording_round_trip_every_source)
 	path_of(&e.path, "_SB_", "WMI0", NULL);
 	memcpy(e.wmi.guid, guid, 16);
 	e.wmi.notify_id = 0xd0;
+	e.number = 0xd0;	/* the WMI hook sets both */
 	e.flags = AT_F_HAS_GUID | AT_F_HAS_DATA | AT_F_HAS_DURATION;
 	e.duration_ns = 12345;
 	e.subtype = AT_OBJ_INTEGER;
@@ -162,6 +163,7 @@ TEST(recording_round_trip_every_source)
 	e = base(AT_SRC_WMI);
 	path_of(&e.path, "_SB_", "WMI0", NULL);
 	e.wmi.notify_id = 0xd1;
+	e.number = 0xd1;
 	e.flags = AT_F_HAS_DATA | AT_F_DATA_TRUNC;
 	e.subtype = AT_OBJ_BUFFER;
 	e.value = 6;
@@ -172,6 +174,7 @@ TEST(recording_round_trip_every_source)
 
 	e = base(AT_SRC_WMI);
 	e.wmi.notify_id = 0x80;
+	e.number = 0x80;
 	e.flags = AT_F_HAS_DATA;
 	e.subtype = AT_OBJ_STRING;
 	e.value = 3;

@@ -380,6 +380,7 @@ static bool read_wmi(struct rd *r, const struct jv *o, struct at_event *e)
 	    !get_u64(r, o, "notify_id", 0xff, &n) || !get_path(r, o, "path", &e->path))
 		return false;
 	e->wmi.notify_id = n;
+	e->number = n;		/* as the WMI hook sets it (bpf/hooks/wmi.bpf.h) */
 	if (kernel) {
 		if (guid_parse(guid, e->wmi.guid))
 			return bad(r, "member \"guid\": \"%s\" is not a GUID", guid);

@@ -54,24 +54,11 @@ host() {
 	vm_signal done-keys
 }
 
-# The dispatch lines of run's log and of a replay, without timestamps, record
-# ids and the policy's directory (guest /tmp/policy.d, host $OUT/policy.d).
-_dispatched() {
-	sed -n -E 's/.*(^|: |  #[0-9]+ )([a-z_]+ .* code 0x[0-9a-f]+ -> .*)$/\2/p' "$1" |
-		grep -v -- '-> ignore (' | sed -E 's#\(rule \#([0-9]+) .*/([^/]+)\)$#(rule \#\1 \2)#'
-}
-
 check() {
-	local run replay n
 	expect_event rec.jsonl '.recording.format == 1 and (.recording.devices | any(.name == "ACPT0001:00"))' 1
 	expect_event rec.jsonl '.recording.wmi | any(.guid == "409B028D-F06B-4C7C-8BBB-EE133A6BD87E" and .notify_id == 208)' 1
-	"$ROOT/build/acpitrace" replay --policy "$OUT/policy.d" "$OUT/rec.jsonl" >"$OUT/replay.txt" 2>"$OUT/replay.err"
+	expect_replay_as_run 6
 	"$ROOT/build/acpitrace" -j replay --all --policy "$OUT/policy.d" "$OUT/rec.jsonl" >"$OUT/replay.json"
-	run=$(_dispatched "$OUT/daemon.log")
-	replay=$(_dispatched "$OUT/replay.txt")
-	n=$(grep -c . <<<"$run" || true)
-	expect_eq "$n" 6 "dispatched events in run's log"
-	expect_eq "$replay" "$run" "replayed actions = run's actions"
 	expect_grep replay.txt 'notify \\_SB.SNK0 \(ACPT0001:00\) 0x81 code 0x81 -> ignore'
 	expect_event replay.json '.verdict == "unmatched" and (.event | test("SNK1"))' 1
 	expect_event replay.json '.verdict == "dispatch" and .action == "key KEY_PROG2" and .code == 120' 1
