@@ -161,12 +161,13 @@ $(EVREAD): tools/vm/evread.c
 	$(Q)$(CC) $(CFLAGS) $(EVDEV_CFLAGS) $(DEPFLAGS) -static $< -levdev -o $@
 
 # --- Fuzzing under libFuzzer (make fuzz FUZZ_SECONDS=30) --------------------
-# Four targets: the policy parser (text), the file loader (a fake directory
-# tree with includes), the record decoder with both renderers, and the
-# metrics/stats renderers.  `make fuzz` runs each for FUZZ_SECONDS, one
-# after the other; FUZZ_TARGETS=... picks some.
+# Five targets: the policy parser (text), the file loader (a fake directory
+# tree with includes), the record decoder with both renderers, the
+# metrics/stats renderers, and the recording reader (replay).  `make fuzz`
+# runs each for FUZZ_SECONDS, one after the other; FUZZ_TARGETS=... picks
+# some.
 
-FUZZ_ALL     := policy loader record metrics
+FUZZ_ALL     := policy loader record metrics replay
 FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_SECONDS ?= 30
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE
@@ -174,6 +175,7 @@ FUZZ_BASE := $(wildcard user/policy/*.c) $(wildcard user/acpi/*.c) $(wildcard us
 FUZZ_BASE := $(filter-out user/policy/policy_kernel.c user/lib/percpu.c,$(FUZZ_BASE))
 FUZZ_EXTRA_record  := user/capture/output.c user/capture/storm_record.c user/capture/record_fields.c
 FUZZ_EXTRA_metrics := user/diag/metrics.c user/diag/health.c user/lib/percpu.c
+FUZZ_EXTRA_replay  := $(FUZZ_EXTRA_record) user/capture/recording.c user/capture/recording_tree.c
 FUZZ_LIBS_metrics  := -lbpf -lelf -lz
 FUZZ_SRCS := $(sort $(FUZZ_BASE) $(foreach t,$(FUZZ_ALL),tests/fuzz/fuzz_$(t).c $(FUZZ_EXTRA_$(t))))
 FUZZ_OBJS := $(patsubst %.c,$(OUT)/fuzz/%.o,$(FUZZ_SRCS))
@@ -202,7 +204,7 @@ fuzz: $(patsubst %,$(OUT)/tests/fuzz_%,$(FUZZ_TARGETS))
 		mkdir -p $(OUT)/fuzz-corpus/$$t; \
 		echo "  FUZZ    $$t ($(FUZZ_SECONDS) s)"; \
 		case $$t in policy) seeds="$(fuzz_seeds_policy)"; len=4096;; \
-			metrics) seeds=tests/fuzz/corpus/$$t; len=$(fuzz_maxlen_metrics);; \
+			metrics|replay) seeds=tests/fuzz/corpus/$$t; len=$(fuzz_maxlen_metrics);; \
 			*) seeds=tests/fuzz/corpus/$$t; len=4096;; esac; \
 		$(OUT)/tests/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=$$len \
 			-print_final_stats=1 -artifact_prefix=$(OUT)/fuzz-$$t- $(OUT)/fuzz-corpus/$$t $$seeds 2>$(OUT)/fuzz-$$t.log \

@@ -396,8 +396,14 @@ static bool read_method(struct rd *r, const struct jv *o, struct at_event *e)
 
 	if (!get_path(r, o, "path", &e->path))
 		return false;
-	if (jv_get(o, "gpe"))
-		return read_gpe(r, o, e, false);
+	if (jv_get(o, "gpe")) {
+		if (!read_gpe(r, o, e, false))
+			return false;
+		/* 0xff is AT_METHOD_EVAL here: a GPE method's dispatch is always read */
+		if (e->subtype == AT_GPE_UNKNOWN)
+			return bad(r, "member \"dispatch\": a GPE method record cannot say \"unknown\"");
+		return true;
+	}
 	e->subtype = AT_METHOD_EVAL;
 	if (!get_u64(r, o, "status", UINT32_MAX, &st))
 		return false;
@@ -452,7 +458,8 @@ static bool read_source(struct rd *r, const struct jv *o, struct at_event *e)
 	case AT_SRC_GPE:
 		if (!read_gpe(r, o, e, true) || !get_path(r, o, "method", &e->path))
 			return false;
-		if (jv_get(o, "trigger")) {
+		/* trace writes a trigger only when the dispatch type was read */
+		if (e->subtype != AT_GPE_UNKNOWN && jv_get(o, "trigger")) {
 			char t[8];
 
 			if (!get_str(r, o, "trigger", false, t, sizeof(t)))
