@@ -5,7 +5,7 @@
 # MHKP's results as rule codes. A local rule (read before the shipped file)
 # turns 0x1311 into KEY_PROG1 with MSC_SCAN 0x1311; 0x1312 and 0x1313 fall to
 # the shipped file's hotkey-class log rule; MHKP's final 0 and the Notify
-# itself are ignored in the kernel. trace -j -m MHKP records beside run, and
+# itself are ignored in the kernel. trace -j --methods=MHKP records beside run, and
 # the host's replay of that recording performs the same actions run logged.
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev,thinkpad_acpi"
@@ -26,7 +26,7 @@ P
 	acpitrace check /tmp/policy.d >check.txt 2>&1
 	mkdir -p policy.d
 	cp /tmp/policy.d/*.policy policy.d/
-	acpitrace -j trace -m MHKP --ready-file "$OUT/ready-trace" >rec.jsonl 2>trace.err &
+	acpitrace -j trace --methods=MHKP --ready-file "$OUT/ready-trace" >rec.jsonl 2>trace.err &
 	tpid=$!
 	vm_wait_for 90 test -e "$OUT/ready-trace"
 	acpitrace -j run --log-events --policy /tmp/policy.d --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
