@@ -342,6 +342,29 @@ TEST(recording_facts_tree)
 		CHECK_STR(g.wmi[i].driver, w->driver);
 	}
 	rec_facts_free(&g);
+
+	/* the header line trace -j writes: one line, read back to the same facts */
+	{
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&buf, &len);
+		struct at_event e;
+
+		rec_facts_write(m, &f);
+		fclose(m);
+		CHECK(len && buf[len - 1] == '\n' && !memchr(buf, '\n', len - 1));
+		CHECK_EQ_INT(rec_parse_line(buf, len - 1, &g, &e, err, sizeof(err)), REC_HEADER);
+		CHECK_EQ_INT((int)g.ndevs, 2);
+		CHECK_EQ_INT((int)g.nwmi, 2);
+		if (g.ndevs == 2 && g.nwmi == 2) {
+			CHECK_STR(g.devs[1].driver, "thinkpad_hotkey");
+			CHECK_STR(g.devs[0].uid, "0");
+			CHECK_EQ_INT(g.wmi[1].notify_id, -1);
+			CHECK_STR(g.dmi[0].value, "LENOVO");
+		}
+		rec_facts_free(&g);
+		free(buf);
+	}
 	rec_facts_tree_remove(dir);
 	CHECK(access(dir, F_OK) != 0);
 }

@@ -132,8 +132,7 @@ void rec_facts_write(FILE *out, const struct rec_facts *f)
 	}
 	json_end_array(&j);
 	json_end_object(&j);
-	json_end_object(&j);
-	fputc('\n', out);
+	json_end_object(&j);	/* and the line's newline */
 	fflush(out);
 }
 
