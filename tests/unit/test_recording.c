@@ -189,10 +189,12 @@ TEST(recording_round_trip_every_source)
 	e.subtype = AT_METHOD_EVAL;
 	e.flags = AT_F_HAS_RETURN | AT_F_HAS_DURATION;
 	e.value = 0x1311;
+	e.number = 0x1311;	/* the method hook sets both */
 	CHECK_EQ_INT(round_trip(&e, &b), REC_EVENT);
 	check_same(&e, &b);
 	e.flags = 0;
 	e.value = 0;
+	e.number = 0;
 	e.result = 0x0b;
 	CHECK_EQ_INT(round_trip(&e, &b), REC_EVENT);
 	check_same(&e, &b);

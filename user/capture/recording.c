@@ -414,6 +414,7 @@ static bool read_method(struct rd *r, const struct jv *o, struct at_event *e)
 		return true;
 	if (!get_u64(r, o, "return", UINT64_MAX, &e->value))
 		return false;
+	e->number = (uint32_t)e->value;	/* as the method hook sets it */
 	e->flags |= AT_F_HAS_RETURN;
 	return true;
 }
