@@ -7,7 +7,7 @@
 # expected file uses, and on a shipped policy no recording makes act.
 # UPDATE=1 rewrites the expected files instead (review the diff).
 set -u
-bin=${1:?usage: tests/replay/run.sh ACPITRACE}
+bin=$(realpath "${1:?usage: tests/replay/run.sh ACPITRACE}")
 cd "$(dirname "$0")/../.." || exit 2
 fail=0 n=0
 for exp in tests/replay/*.expected; do
@@ -45,5 +45,41 @@ for pol in policy/*.policy; do
 	grep -l -E -- " code 0x[0-9a-f]+ -> [a-z].*\(rule #[0-9]+ $pol:" tests/replay/*."$p".expected 2>/dev/null |
 		grep -q . || { echo "FAIL $pol: no recording makes one of its rules act"; fail=1; }
 done
+
+# Nothing runs without --exec; with it, an exec rule's command runs.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf 'match notify hid=ACPT0001:0\n  0x80 -> exec /usr/bin/touch %s/ran\n' "$tmp" >"$tmp/x.policy"
+"$bin" replay --policy "$tmp/x.policy" tests/replay/qemu-6.12.jsonl >"$tmp/out" 2>&1
+if [[ -e $tmp/ran ]] || ! grep -q 'code 0x80 -> exec' "$tmp/out"; then
+	echo "FAIL replay without --exec ran the command or did not name it"; fail=1
+else
+	echo "ok   replay without --exec printed the exec rule and ran nothing"
+fi
+"$bin" replay --exec --policy "$tmp/x.policy" tests/replay/qemu-6.12.jsonl >"$tmp/out" 2>&1
+[[ -e $tmp/ran ]] && echo "ok   replay --exec ran the command" ||
+	{ echo "FAIL replay --exec did not run the command"; cat "$tmp/out"; fail=1; }
+
+# Bad input: FILE:LINE: reason, exit 1.
+bad() {	# NAME EXPECTED-MESSAGE, the recording on stdin
+	cat >"$tmp/$1"
+	if out=$(cd "$tmp" && "$bin" replay --policy x.policy "$1" 2>&1); then
+		echo "FAIL $1: accepted"; fail=1
+	elif [[ $out != *"$2"* ]]; then
+		echo "FAIL $1: '$out' does not say '$2'"; fail=1
+	else
+		echo "ok   $1: $out"
+	fi
+}
+head=$(head -1 tests/replay/qemu-6.12.jsonl)
+rec=$(grep -m1 '"source":"notify"' tests/replay/qemu-6.12.jsonl)
+bad no-header.jsonl "no-header.jsonl:1: a record before the header" <<<"$rec"
+bad cut.jsonl "cut.jsonl:2: column 43: unterminated string" <<<"$head
+${rec:0:60}"
+bad value.jsonl 'value.jsonl:3: member "value" is not an integer' <<<"$head
+$rec
+${rec/\"value\":128/\"value\":\"0x80\"}"
+bad format.jsonl "format.jsonl:1: recording format 2" <<<"${head/\"format\":1/\"format\":2}"
+
 echo "replay: $n recording/policy pairs, $([[ $fail == 0 ]] && echo all as expected || echo FAILED)"
 exit "$fail"
