@@ -5,7 +5,9 @@
 # brightness Notifies under the shipped acpi-video policy). The host then
 # replays the recording through the same policy directory and the actions
 # must equal the ones run logged, line for line. The recording is kept as
-# rec.jsonl (tests/replay/ holds copies of it).
+# rec.jsonl (tests/replay/ holds copies of it). Before that, `acpitrace
+# inventory -j` lists the fixtures' devices and WMI GUIDs, GPE counts equal to
+# /sys/firmware/acpi/interrupts, and the shipped video policy as matching.
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev,wmi,xiaomi-wmi,video"
 APPEND="$DISPATCH_APPEND acpi_backlight=video video.brightness_switch_enabled=0"
@@ -30,6 +32,10 @@ P
 	cp "$OUT/acpi-video.policy" /tmp/policy.d/50-acpi-video.policy
 	mkdir -p policy.d
 	cp /tmp/policy.d/*.policy policy.d/
+	# inventory before any event: its GPE counts must equal the kernel's
+	acpitrace -j inventory --policy /tmp/policy.d >inventory.json
+	grep . /sys/firmware/acpi/interrupts/gpe* >interrupts.txt
+	acpitrace inventory --policy /tmp/policy.d >inventory.txt
 	acpitrace -j trace --ready-file "$OUT/ready-trace" >rec.jsonl 2>trace.err &
 	tpid=$!
 	acpitrace run --log-events --policy /tmp/policy.d --ready-file "$OUT/ready" 2>daemon.log &
@@ -55,6 +61,17 @@ host() {
 }
 
 check() {
+	local inv sys
+	expect_event inventory.json '.devices.status == "ok" and (.devices.items | any(.name == "ACPT0001:00" and .path == "\\_SB.SNK0" and .hid == "ACPT0001" and .uid == "0" and .sta == 15))' 1
+	expect_event inventory.json '.devices.items | any(.name == "LNXVIDEO:00" and .driver == "video" and .kind == "video bus")' 1
+	expect_event inventory.json '.wmi.items | any(.guid == "409B028D-F06B-4C7C-8BBB-EE133A6BD87E" and .notify_id == 208 and .event and (.method | not) and .instances == 1 and .bound and .driver == "xiaomi-wmi")' 1
+	expect_event inventory.json '.wmi.items | any(.guid == "76E9027C-95D0-4180-8692-DA6747DD1C2D" and .notify_id == 209 and .event)' 1
+	expect_event inventory.json '.policies | any((.file | endswith("/50-acpi-video.policy")) and .verdict == "matches")' 1
+	expect_event inventory.json '.ec.status | IN("ok", "missing", "no_permission")' 1
+	inv=$(jq -r '.interrupts.items[] | select(.gpe != null) | "\(.name) \(.count)"' "$OUT/inventory.json" | sort)
+	sys=$(sed -E 's#.*/(gpe[0-9A-Fa-f]+):[[:space:]]*([0-9]+).*#\1 \2#' "$OUT/interrupts.txt" | sort)
+	expect_gt "$(grep -c . <<<"$sys")" 0 "GPEs in /sys/firmware/acpi/interrupts"
+	expect_eq "$inv" "$sys" "inventory GPE counts = /sys/firmware/acpi/interrupts"
 	expect_event rec.jsonl '.recording.format == 1 and (.recording.devices | any(.name == "ACPT0001:00"))' 1
 	expect_event rec.jsonl '.recording.wmi | any(.guid == "409B028D-F06B-4C7C-8BBB-EE133A6BD87E" and .notify_id == 208)' 1
 	expect_replay_as_run 6
