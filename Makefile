@@ -67,7 +67,7 @@ EVREAD    := $(OUT)/tools/evread
 # The BPF tests (tests/bpf) name user/ headers without their folder.
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
-.PHONY: all clean help test hosttest unittest bpftest ttytest replaytest santest fuzz fuzz-smoke \
+.PHONY: all clean help test hosttest unittest bpftest ttytest replaytest inventorytest santest fuzz fuzz-smoke \
 	depcheck bench bench-smoke deps vmlinux demo vmtest verify-budget check bpf-headers-check
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -78,13 +78,14 @@ help:
 	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
 	@echo '  all          build/acpitrace and the guest helper evread (default)'
 	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest'
-	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, replaytest, santest, fuzz-smoke'
+	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, replaytest, inventorytest, santest, fuzz-smoke'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
 	@echo '  unittest     unit tests (tests/unit)'
 	@echo '  bpftest      BPF verifier and test-run checks (tests/bpf)'
 	@echo '  ttytest      acpitrace top under a pseudo-terminal and without one'
 	@echo '  replaytest   recordings in tests/replay through the shipped policies, against expected actions'
+	@echo '  inventorytest acpitrace inventory on a fake sysfs tree, on this machine, as nobody'
 	@echo '  santest      the unit tests under ASan/UBSan, in $(OUT)/san'
 	@echo '  depcheck     fail on an #include cycle or an upward include in user/'
 	@echo '  bpf-headers-check  every BPF header compiles alone; no cycle, no file over 600 lines'
@@ -248,6 +249,10 @@ ttytest: $(OUT)/acpitrace
 replaytest: $(OUT)/acpitrace
 	tests/replay/run.sh $(OUT)/acpitrace
 
+# acpitrace inventory on a fake sysfs tree, on this machine, and as nobody.
+inventorytest: $(OUT)/acpitrace
+	tests/host/inventory.sh $(OUT)/acpitrace
+
 # user/ headers: no #include cycle, and every include points down the layers.
 depcheck:
 	tests/host/include-check.py user
@@ -259,7 +264,7 @@ santest: $(SKELS)
 	$(MAKE) --no-print-directory OUT=$(OUT)/san BPF_OUT=$(BPF_OUT) CFLAGS="$(SAN_FLAGS)" \
 		LDFLAGS="-fsanitize=address,undefined" unittest
 
-hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest replaytest santest fuzz-smoke
+hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest replaytest inventorytest santest fuzz-smoke
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.
