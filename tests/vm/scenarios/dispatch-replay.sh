@@ -7,12 +7,15 @@
 # must equal the ones run logged, line for line. The recording is kept as
 # rec.jsonl (tests/replay/ holds copies of it). Before that, `acpitrace
 # inventory -j` lists the fixtures' devices and WMI GUIDs, GPE counts equal to
-# /sys/firmware/acpi/interrupts, and the shipped video policy as matching.
+# /sys/firmware/acpi/interrupts (after a CPU hotplug raised GPE 0x02), and
+# the shipped video policy as matching.
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev,wmi,xiaomi-wmi,video"
 APPEND="$DISPATCH_APPEND acpi_backlight=video video.brightness_switch_enabled=0"
 ACPITABLES="$DISPATCH_TABLES tools/vm/acpi/wmi-vendor.asl tools/vm/acpi/backlight.asl"
 TIMEOUT=180
+# BOOT=own: it plugs a CPU (GPE 0x02), which cannot be plugged again
+BOOT=own
 
 guest() {
 	printf '#!/bin/sh\necho "$ACPITRACE_CODE" >>%s/exec.txt\n' "$OUT" >/tmp/mark
@@ -32,7 +35,11 @@ P
 	cp "$OUT/acpi-video.policy" /tmp/policy.d/50-acpi-video.policy
 	mkdir -p policy.d
 	cp /tmp/policy.d/*.policy policy.d/
-	# inventory before any event: its GPE counts must equal the kernel's
+	# a plugged CPU raises GPE 0x02 once: a count that is not 0
+	gpe02_fired() { [ "$(awk '{ print $1 }' /sys/firmware/acpi/interrupts/gpe02)" -ge 1 ]; }
+	vm_signal plug
+	vm_wait_for 60 gpe02_fired
+	# then nothing fires: inventory's GPE counts must equal the kernel's
 	acpitrace -j inventory --policy /tmp/policy.d >inventory.json
 	grep . /sys/firmware/acpi/interrupts/gpe* >interrupts.txt
 	acpitrace inventory --policy /tmp/policy.d >inventory.txt
@@ -52,6 +59,8 @@ P
 host() {
 	cp "$ROOT/policy/acpi-video.policy" "$OUT/"
 	vm_signal shipped
+	vm_wait_file plug 120
+	vm_cpu_add 1
 	vm_wait_file go 120
 	vm_sendkey 1 2 3 q
 	vm_wait_grep daemon.log 'code 0x82 -> exec' 30
@@ -69,8 +78,9 @@ check() {
 	expect_event inventory.json '.policies | any((.file | endswith("/50-acpi-video.policy")) and .verdict == "matches")' 1
 	expect_event inventory.json '.ec.status | IN("ok", "missing", "no_permission")' 1
 	inv=$(jq -r '.interrupts.items[] | select(.gpe != null) | "\(.name) \(.count)"' "$OUT/inventory.json" | sort)
-	sys=$(sed -E 's#.*/(gpe[0-9A-Fa-f]+):[[:space:]]*([0-9]+).*#\1 \2#' "$OUT/interrupts.txt" | sort)
+	sys=$(sed -n -E 's#.*/(gpe[0-9A-Fa-f]+):[[:space:]]*([0-9]+).*#\1 \2#p' "$OUT/interrupts.txt" | sort)
 	expect_gt "$(grep -c . <<<"$sys")" 0 "GPEs in /sys/firmware/acpi/interrupts"
+	expect_event inventory.json '.interrupts.items | any(.gpe == 2 and .count >= 1 and .enabled)' 1
 	expect_eq "$inv" "$sys" "inventory GPE counts = /sys/firmware/acpi/interrupts"
 	expect_event rec.jsonl '.recording.format == 1 and (.recording.devices | any(.name == "ACPT0001:00"))' 1
 	expect_event rec.jsonl '.recording.wmi | any(.guid == "409B028D-F06B-4C7C-8BBB-EE133A6BD87E" and .notify_id == 208)' 1
