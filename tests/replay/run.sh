@@ -80,6 +80,9 @@ bad value.jsonl 'value.jsonl:3: member "value" is not an integer' <<<"$head
 $rec
 ${rec/\"value\":128/\"value\":\"0x80\"}"
 bad format.jsonl "format.jsonl:1: recording format 2" <<<"${head/\"format\":1/\"format\":2}"
+# a 2 MiB line is refused without being read whole
+{ echo "$head"; head -c 2097152 /dev/zero | tr '\0' ' '; echo; } | bad long.jsonl "long.jsonl:2: line longer than 1048576 bytes"
+printf '%s\n{"source":"notify",\0}\n' "$head" | bad nul.jsonl "nul.jsonl:2: column 20: a member name was expected"
 
 echo "replay: $n recording/policy pairs, $([[ $fail == 0 ]] && echo all as expected || echo FAILED)"
 exit "$fail"

@@ -19,8 +19,9 @@
 
 #define REC_FORMAT	1
 #define REC_DMI_MAX	16
-/* one line of a recording; longer ones are refused */
-#define REC_LINE_MAX	65536
+/* one line of a recording (the header of a large server's ~1000 devices
+ * is ~100 KiB); longer ones are refused */
+#define REC_LINE_MAX	(1 << 20)
 
 struct rec_dev {
 	char name[32];		/* sysfs name, ACPT0001:00 */

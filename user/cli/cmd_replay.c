@@ -90,31 +90,52 @@ static int parse_args(int argc, char **argv, struct replay_opts *o)
 	return 0;
 }
 
+/*
+ * One line into @buf (at most @cap bytes, newline dropped): its length,
+ * -1 at the end of the file, -2 when it is longer than @cap (the rest of
+ * it is not read: a hostile file cannot make replay hold it in memory).
+ */
+static ssize_t read_line(FILE *f, char *buf, size_t cap)
+{
+	size_t n = 0;
+	int c;
+
+	while ((c = getc(f)) != EOF) {
+		if (c == '\n')
+			return n;
+		if (n == cap)
+			return -2;
+		buf[n++] = c;
+	}
+	return n ? (ssize_t)n : -1;
+}
+
 /* The whole file, checked line by line before anything is replayed. */
 static int read_recording(const char *file, struct recording *r)
 {
-	char *line = NULL, err[512];
-	size_t cap = 0, lineno = 0;
+	char *line = malloc(REC_LINE_MAX), err[512];
+	size_t lineno = 0;
 	bool header = false;
 	ssize_t n;
 	int ret = -1;
 	FILE *f = fopen(file, "re");
 
-	if (!f) {
+	if (!f || !line) {
 		err_print("replay", "%s: %s", file, strerror(errno));
+		free(line);
+		if (f)
+			fclose(f);
 		return -1;
 	}
-	while ((n = getline(&line, &cap, f)) >= 0) {
+	while ((n = read_line(f, line, REC_LINE_MAX)) != -1) {
 		struct at_event e;
 		enum rec_line kind;
 
 		lineno++;
-		if (n > REC_LINE_MAX) {
+		if (n == -2) {
 			err_print("replay", "%s:%zu: line longer than %d bytes", file, lineno, REC_LINE_MAX);
 			goto out;
 		}
-		if (n && line[n - 1] == '\n')
-			n--;
 		kind = rec_parse_line(line, n, &r->facts, &e, err, sizeof(err));
 		if (kind == REC_ERROR) {
 			err_print("replay", "%s:%zu: %s", file, lineno, err);
