@@ -67,7 +67,8 @@ EVREAD    := $(OUT)/tools/evread
 # The BPF tests (tests/bpf) name user/ headers without their folder.
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
-.PHONY: all clean help test hosttest unittest bpftest ttytest replaytest inventorytest santest fuzz fuzz-smoke \
+.PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest santest \
+	fuzz fuzz-smoke \
 	depcheck bench bench-smoke deps vmlinux demo vmtest verify-budget check bpf-headers-check
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -77,13 +78,15 @@ all: $(OUT)/acpitrace $(EVREAD)
 help:
 	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
 	@echo '  all          build/acpitrace and the guest helper evread (default)'
-	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest'
-	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, replaytest, inventorytest, santest, fuzz-smoke'
+	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest, vmtest-debian'
+	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
+	@echo '               inventorytest, santest, fuzz-smoke'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
 	@echo '  unittest     unit tests (tests/unit)'
 	@echo '  bpftest      BPF verifier and test-run checks (tests/bpf)'
 	@echo '  ttytest      acpitrace top under a pseudo-terminal and without one'
+	@echo '  promtest     promtool tests of dist/prometheus alerts; dist/grafana queries parse'
 	@echo '  replaytest   recordings in tests/replay through the shipped policies, against expected actions'
 	@echo '  inventorytest acpitrace inventory on a fake sysfs tree, on this machine, as nobody'
 	@echo '  santest      the unit tests under ASan/UBSan, in $(OUT)/san'
@@ -94,6 +97,7 @@ help:
 	@echo '  bench        the benchmarks (README "Performance")'
 	@echo '  bench-smoke  their short run'
 	@echo '  vmtest       the QEMU guest matrix (tools/vm; VMTEST_ARGS=...)'
+	@echo '  vmtest-debian the service scenarios in a Debian userland guest (make deb, systemd, udev)'
 	@echo '  demo         boot a 6.12 guest and stream a live trace of injected events'
 	@echo '  deps         install the Debian packages a fresh machine needs'
 	@echo '  vmlinux      regenerate vmlinux/vmlinux.h from this machine'"'"'s BTF'
@@ -244,6 +248,11 @@ ttytest: $(OUT)/acpitrace
 	tests/host/top-tty.sh $(OUT)/acpitrace
 	tests/host/nonroot.sh $(OUT)/acpitrace
 
+# The fleet monitoring kit: promtool's tests of dist/prometheus's alerts,
+# dist/grafana's panel queries parse and use only exported metric names.
+promtest:
+	tests/prometheus/check.sh
+
 # Recordings (tests/replay/*.jsonl) through the shipped policies, against
 # the expected actions (tests/replay/*.expected).
 replaytest: $(OUT)/acpitrace
@@ -264,7 +273,8 @@ santest: $(SKELS)
 	$(MAKE) --no-print-directory OUT=$(OUT)/san BPF_OUT=$(BPF_OUT) CFLAGS="$(SAN_FLAGS)" \
 		LDFLAGS="-fsanitize=address,undefined" unittest
 
-hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest replaytest inventorytest santest fuzz-smoke
+hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest promtest replaytest \
+	inventorytest santest fuzz-smoke
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.
@@ -273,7 +283,7 @@ check: hosttest
 # The two entry points of a fresh machine install what is missing first.
 test:
 	@tools/deps.sh
-	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest
+	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest vmtest-debian
 
 demo:
 	@tools/deps.sh

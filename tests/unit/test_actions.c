@@ -187,6 +187,11 @@ TEST(actions_exec_concurrency)
 	for (int i = 0; i < ACT_MAX_CHILDREN + 2; i++)
 		started += actions_run(&a, &p, 0, &e, 0x80) == 0;
 	CHECK_EQ_INT(started, ACT_MAX_CHILDREN);
+	/* run's metrics: 4 performed, 2 failed as busy */
+	CHECK_EQ_INT(a.performed[ACT_EXEC], ACT_MAX_CHILDREN);
+	CHECK_EQ_INT(a.failed[ACT_EXEC], 2);
+	CHECK_EQ_INT(a.exec_busy, 2);
+	CHECK_EQ_INT(a.exec_suppressed + a.exec_untrusted, 0);
 	actions_close(&a);	/* kills and reaps them */
 	for (int c = 0; c < ACT_MAX_CHILDREN; c++)
 		CHECK_EQ_INT(a.child[c].pid, 0);
@@ -241,6 +246,8 @@ TEST(actions_led)
 	CHECK_EQ_INT(actions_run(&a, &p, 2, &e, 0), 0);
 	CHECK_EQ_INT(read_long(root, "sys/class/leds/input3::capslock/brightness"), 0);
 	CHECK_EQ_INT(actions_run(&a, &p, 3, &e, 0), -1);	/* no such LED */
+	CHECK_EQ_INT(a.performed[ACT_LED], 5);
+	CHECK_EQ_INT(a.failed[ACT_LED], 1);
 	actions_close(&a);
 	policy_free(&p);
 	rm_tree(root);
@@ -464,6 +471,8 @@ TEST(actions_exec_untrusted_program)
 	CHECK_EQ_INT(actions_run(&a, &p, 0, &e, 0x80), -1);
 	for (int c = 0; c < ACT_MAX_CHILDREN; c++)
 		CHECK_EQ_INT(a.child[c].pid, 0);
+	CHECK_EQ_INT(a.exec_untrusted, 1);
+	CHECK_EQ_INT(a.failed[ACT_EXEC], 1);
 	actions_close(&a);
 	policy_free(&p);
 	rm_tree(dir);
@@ -507,6 +516,10 @@ TEST(actions_exec_interval)
 	for (char *s = log; s && (s = strstr(s, "/quick: pid ")); s++)
 		starts++;
 	CHECK_EQ_INT(starts, 1);
+	/* suppressed runs are neither performed nor failed */
+	CHECK_EQ_INT(a.exec_suppressed, 4);
+	CHECK_EQ_INT(a.performed[ACT_EXEC], 1);
+	CHECK_EQ_INT(a.failed[ACT_EXEC], 0);
 	free(log);
 	usleep(1100000);
 	r.runs = 1;

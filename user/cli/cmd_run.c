@@ -36,6 +36,10 @@
 #include "lib/opt.h"
 #include "lib/line_server.h"
 #include "acpi/acpid_event.h"
+#include "diag/diag.h"
+#include "diag/metrics_run.h"
+#include "capture/modwatch.h"
+#include "cli/hook_warnings.h"
 
 struct run_opts {
 	struct tracer_opts t;
@@ -46,6 +50,7 @@ struct run_opts {
 	bool log_events;	/* one log line per dispatched event */
 	const char *acpid_socket;	/* NULL: no acpid socket */
 	mode_t acpid_mode;
+	struct diag_opts diag;	/* --metrics-listen, --metrics-textfile */
 };
 
 struct run_state {
@@ -57,7 +62,9 @@ struct run_state {
 	struct output out;
 	struct acpid_fmt acpid_fmt;
 	struct line_server acpid;
+	struct modwatch mw;	/* module hooks attached/detached as modules come and go */
 	unsigned long long received, dispatched;
+	struct diag diag;
 };
 
 static volatile sig_atomic_t stop, reload;
@@ -80,6 +87,8 @@ static const struct opt run_opts_table[] = {
 	OPT('M', 0, "acpid-socket-mode", required_argument, "MODE",
 	    "the socket's mode, octal (default 0666, as acpid's)"),
 	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve devices and DMI under DIR (tests)"),
+	OPT_TABLE(diag_metrics_opts),
+	OPT_TABLE(diag_storm_opts),
 	OPT('j', 'j', "json", no_argument, NULL, NULL),	/* the global -j, also here */
 	OPT('h', 'h', "help", no_argument, NULL, ""),
 	OPT_END,
@@ -132,6 +141,12 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			o->acpid_mode = (mode_t)m;
 			break;
 		}
+		case DIAG_OPT_LISTEN:
+		case DIAG_OPT_TEXTFILE:
+		case DIAG_OPT_STORM_RATE ... DIAG_OPT_NO_STORMS:
+			if (diag_parse_opt(c, optarg, &o->diag, &o->t, "run") == OPT_USAGE)
+				return 2;
+			break;
 		case 'h': run_usage(stdout); exit(0);
 		case ':': return err_usage("run", "option '%s' needs a value",
 					   opt_offender(c, optopt, argv[optind - 1]));
@@ -175,6 +190,7 @@ static int load_policy(struct run_state *st, bool first)
 		return -1;
 	}
 	wmi_legacy_warnings(&np, env.root);
+	hook_warnings(&np, &st->tr, env.root);
 	/* everything that can fail is done aside; the running state stays as it is */
 	if (actions_stage(&st->act, &np, &staged, err, sizeof(err))) {
 		log_msg(LOG_ERR, "%s%s", err, first ? "" : "; keeping the previous policy");
@@ -262,6 +278,26 @@ static void print_stats(struct run_state *st)
 	free(hits);
 }
 
+/* run's own series for /metrics and the textfile (diag's extra, this thread). */
+static void run_metrics(FILE *out, void *ctx)
+{
+	struct run_state *st = ctx;
+	struct at_policy_stats ps[AT_SRC_MAX];
+	uint64_t *hits = calloc(st->pol.nrules + 1, sizeof(*hits));
+	struct metrics_run r = {
+		.pol = &st->pol, .performed = st->act.performed, .failed = st->act.failed,
+		.exec_refused = { st->act.exec_suppressed, st->act.exec_untrusted,
+				  st->act.exec_busy },
+	};
+
+	if (hits && !policy_kernel_hits(st->tr.skel, &st->pol, hits))
+		r.hits = hits;
+	if (!policy_kernel_stats(st->tr.skel, ps))
+		r.src = ps;
+	metrics_render_run(out, &r);
+	free(hits);
+}
+
 /* READY=1 with what runs, for systemctl status. */
 static void notify_ready(const struct run_state *st)
 {
@@ -280,9 +316,13 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 		}
 		actions_reap(&st->act, mono_ns());
 		line_server_poll(&st->acpid);
+		diag_tick(&st->diag);
+		if (modwatch_handle(&st->mw))	/* fd: modwatch_fd() */
+			reload = 2;	/* rules resolve against the module's devices */
 		if (reload) {
+			log_msg(LOG_INFO, "%s: reloading %s", reload == 2 ? "module change" : "SIGHUP",
+				policy_name(st));
 			reload = 0;
-			log_msg(LOG_INFO, "SIGHUP: reloading %s", policy_name(st));
 			service_reloading();
 			acpi_sysfs_free(&st->sys);
 			acpi_sysfs_load(&st->sys, st->o->sysfs_root);
@@ -311,7 +351,7 @@ int cmd_run(int argc, char **argv)
 	/* method hooks stay attached, so a reload can add 'match method' */
 	struct run_opts o = { .t.policy = true, .t.attach.watch_methods = true,
 			      .acpid_mode = 0666 };
-	struct run_state st = { .o = &o, .acpid.fd = -1 };
+	struct run_state st = { .o = &o, .acpid.fd = -1, .mw.fd = -1 };
 	char err_buf[256];
 	struct ring_buffer *rb = NULL;
 	int err;
@@ -352,17 +392,24 @@ int cmd_run(int argc, char **argv)
 		log_msg(LOG_INFO, "acpid event lines on %s (mode %04o)", o.acpid_socket,
 			(unsigned)o.acpid_mode);
 	}
+	o.diag.extra = run_metrics;
+	o.diag.extra_ctx = &st;
+	if (diag_start(&st.diag, &st.tr, &o.diag, "run"))
+		goto out;
 	log_msg(LOG_INFO, "dispatching on %s with %u hooks attached", st.tr.k.release,
 		st.tr.plan.attached);
 	if (o.ready_file && ready_file_write(o.ready_file)) {
 		log_msg(LOG_ERR, "cannot create %s: %s", o.ready_file, strerror(errno));
 		goto out;
 	}
+	modwatch_open(&st.mw, &st.tr);
 	notify_ready(&st);
 	err = loop(&st, rb);
 	service_notify("STOPPING=1");
 	print_stats(&st);
 out:
+	diag_stop(&st.diag);
+	modwatch_close(&st.mw);
 	line_server_close(&st.acpid);
 	ring_buffer__free(rb);
 	actions_close(&st.act);

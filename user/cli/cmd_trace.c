@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include <bpf/libbpf.h>
+#include "capture/modwatch.h"
 #include "cli/cli.h"
 #include "acpi/decode.h"
 #include "diag/diag.h"
@@ -33,6 +34,7 @@ struct trace_opts {
 	double stats_interval;	/* seconds between {"stats":...} records, 0 = none */
 	struct diag_opts diag;
 	bool wall_clock;	/* -T: text lines start with the wall clock */
+	bool quiet;		/* -q: no records on stdout (an exporter service) */
 };
 
 struct trace_state {
@@ -42,6 +44,10 @@ struct trace_state {
 	unsigned long long limit;
 	struct diag diag;
 	struct tracer *t;
+	bool quiet;
+	struct modwatch mw;	/* module hooks attached/detached as modules come and go */
+	struct acpi_sysfs *sys;	/* names devices in the output */
+	const char *sysfs_root;
 	uint64_t stats_every_ns;
 	uint64_t stats_next_ns;
 	uint64_t stats_seq;
@@ -76,6 +82,8 @@ static const struct opt trace_opts_table[] = {
 	OPT('T', 'T', "time", no_argument, NULL,
 	    "start each text line with the wall clock (RFC 3339,\nUTC); JSON records always have \"time\""),
 	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve device names under DIR (tests)"),
+	OPT('q', 'q', "quiet", no_argument, NULL,
+	    "print no records: metrics (and --stats-interval)\nonly, for an exporter service"),
 	OPT('I', 0, "stats-interval", required_argument, "SECONDS",
 	    "with -j: a {\"stats\":{...}} record (the\nstats --json members, counted since attach) every\n"
 	    "SECONDS, and a last one on exit"),
@@ -136,6 +144,7 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 		case 'R': o->ready_file = optarg; break;
 		case 'S': o->sysfs_root = optarg; break;
 		case 'T': o->wall_clock = true; break;
+		case 'q': o->quiet = true; break;
 		case 'O':
 			if (parse_u64(optarg, &n) || n > 60000)
 				return err_usage("trace", "--reorder-ms '%s': expected 0..60000", optarg);
@@ -172,7 +181,8 @@ static void print_record(void *ctx, const struct at_event *e)
 	if (st->limit && st->count >= st->limit)
 		return;
 	diag_on_record(&st->diag, e);
-	output_event(&st->out, e);
+	if (!st->quiet)
+		output_event(&st->out, e);
 	st->count++;
 	if (st->limit && st->count >= st->limit)
 		stop = 1;
@@ -285,6 +295,10 @@ static int poll_loop(struct ring_buffer *rb, struct trace_state *st, double dura
 		err = 0;
 		reorder_flush(ro, mono_ns());
 		diag_tick(diag);
+		if (modwatch_handle(&st->mw)) {	/* fd: modwatch_fd(); sysfs changed */
+			acpi_sysfs_free(st->sys);
+			acpi_sysfs_load(st->sys, st->sysfs_root);
+		}
 		stats_record(st, false);
 		/* a reader that went away (trace | head): a clean exit */
 		if (ferror(stdout))
@@ -301,7 +315,7 @@ static int poll_loop(struct ring_buffer *rb, struct trace_state *st, double dura
 int cmd_trace(int argc, char **argv)
 {
 	struct trace_opts o = { .reorder_ms = 100 };
-	struct trace_state st = { 0 };
+	struct trace_state st = { .mw.fd = -1 };
 	struct acpi_sysfs sys;
 	struct ring_buffer *rb = NULL;
 	struct tracer t;
@@ -323,6 +337,7 @@ int cmd_trace(int argc, char **argv)
 				  .sys = &sys, .wall_off_ns = wall_offset_ns(),
 				  .wall_text = o.wall_clock };
 	st.limit = o.count;
+	st.quiet = o.quiet;
 	if (reorder_init(&st.reorder, 4096, o.reorder_ms * 1e6, print_record, &st)) {
 		err_print("trace", "out of memory");
 		err = 1;
@@ -363,6 +378,9 @@ int cmd_trace(int argc, char **argv)
 		goto cleanup;
 	}
 	st.t = &t;
+	st.sys = &sys;
+	st.sysfs_root = o.sysfs_root;
+	modwatch_open(&st.mw, &t);
 	st.stats_every_ns = o.stats_interval * 1e9;
 	st.stats_next_ns = mono_ns() + st.stats_every_ns;
 	err = poll_loop(rb, &st, o.duration);
@@ -371,6 +389,7 @@ int cmd_trace(int argc, char **argv)
 	print_totals(&t, g_opts.json);
 	err = err ? 1 : 0;
 cleanup:
+	modwatch_close(&st.mw);
 	diag_stop(&st.diag);
 	ring_buffer__free(rb);
 	reorder_free(&st.reorder);

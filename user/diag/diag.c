@@ -28,11 +28,16 @@ const struct opt diag_storm_opts[] = {
 	OPT_END,
 };
 
-const struct opt diag_session_opts[] = {
+const struct opt diag_metrics_opts[] = {
 	OPT(DIAG_OPT_LISTEN, 0, "metrics-listen", required_argument, "[ADDR:]PORT",
-	    "serve Prometheus /metrics (default\naddress 127.0.0.1)"),
+	    "serve Prometheus /metrics (default\naddress 127.0.0.1; IPv6: [::1]:PORT)"),
 	OPT(DIAG_OPT_TEXTFILE, 0, "metrics-textfile", required_argument, "PATH",
 	    "node_exporter textfile, rewritten atomically\nevery second"),
+	OPT_END,
+};
+
+const struct opt diag_session_opts[] = {
+	OPT_TABLE(diag_metrics_opts),
 	OPT(DIAG_OPT_MASK, 0, "mask-storms", no_argument, NULL,
 	    "disable a storming GPE through sysfs; re-enabled\non exit"),
 	OPT(DIAG_OPT_MASK_EC, 0, "mask-ec-gpe", no_argument, NULL,
@@ -62,7 +67,7 @@ int diag_parse_opt(int c, const char *arg, struct diag_opts *d, struct tracer_op
 		   const char *cmd)
 {
 	char err[128];
-	struct sockaddr_in sa;
+	struct sockaddr_storage sa;
 	uint64_t n;
 
 	switch (c) {
@@ -123,6 +128,31 @@ void diag_render_metrics(FILE *out, void *ctx)
 		fprintf(out, "# acpitrace: reading the BPF maps failed: %s\n", strerror(errno));
 	metrics_render(out, &s, ACPITRACE_VERSION);
 	stats_free(&s);
+	pthread_mutex_lock(&d->lock);
+	if (d->extra_text)
+		fputs(d->extra_text, out);
+	pthread_mutex_unlock(&d->lock);
+}
+
+/* Run the command's extra renderer (its thread) and keep the text. */
+static void refresh_extra(struct diag *d)
+{
+	char *buf = NULL, *old;
+	size_t len = 0;
+	FILE *f;
+
+	if (!d->o.extra || !(f = open_memstream(&buf, &len)))
+		return;
+	d->o.extra(f, d->o.extra_ctx);
+	if (fclose(f)) {
+		free(buf);
+		return;
+	}
+	pthread_mutex_lock(&d->lock);
+	old = d->extra_text;
+	d->extra_text = buf;
+	pthread_mutex_unlock(&d->lock);
+	free(old);
 }
 
 static void write_textfile(struct diag *d)
@@ -131,7 +161,8 @@ static void write_textfile(struct diag *d)
 	char err[600];
 
 	if (!diag_snapshot(d->t, d->t0_ns, &s) &&
-	    metrics_write_textfile(d->o.textfile, &s, ACPITRACE_VERSION, err, sizeof(err)))
+	    metrics_write_textfile_extra(d->o.textfile, &s, ACPITRACE_VERSION, d->extra_text,
+					 err, sizeof(err)))
 		err_print(NULL, "--metrics-textfile: %s", err);
 	stats_free(&s);
 }
@@ -146,6 +177,8 @@ int diag_start(struct diag *d, struct tracer *t, const struct diag_opts *o, cons
 	d->mask.dir = o->gpe_dir;
 	d->mask.ec_gpe_file = o->ec_gpe_file;
 	d->t0_ns = d->last_tick_ns = mono_ns();
+	pthread_mutex_init(&d->lock, NULL);
+	refresh_extra(d);
 	if (o->listen) {
 		d->http = metrics_http_start(o->listen, diag_render_metrics, d, err, sizeof(err));
 		if (!d->http) {
@@ -168,6 +201,7 @@ void diag_tick(struct diag *d)
 		return;
 	d->last_tick_ns = now;
 	tracer_sweep(d->t);
+	refresh_extra(d);
 	if (d->o.textfile)
 		write_textfile(d);
 }
@@ -201,7 +235,11 @@ void diag_stop(struct diag *d)
 	metrics_http_stop(d->http);
 	d->http = NULL;
 	storm_mask_restore(&d->mask, stderr);
+	refresh_extra(d);
 	if (d->o.textfile)
 		write_textfile(d);
+	free(d->extra_text);
+	d->extra_text = NULL;
+	pthread_mutex_destroy(&d->lock);
 	d->t = NULL;
 }

@@ -4,16 +4,19 @@
  * stats, top): the storm and metrics options, and a session that serves
  * /metrics, writes the textfile, sweeps storms and masks stormy GPEs.
  *
- * In a command: splice diag_storm_opts (and diag_session_opts) into its
- * option table (lib/opt.h), hand their codes to diag_parse_opt(); after
- * tracer_open(): diag_start(); in the poll loop: diag_tick(); for each
- * record: diag_on_record(); on exit: diag_stop().
+ * In a command: splice diag_storm_opts (and diag_session_opts, or only
+ * diag_metrics_opts) into its option table (lib/opt.h), hand their codes
+ * to diag_parse_opt(); after tracer_open(): diag_start() (with o.extra for
+ * series of its own); in the poll loop: diag_tick(); for each record:
+ * diag_on_record(); on exit: diag_stop().
  */
 #ifndef DIAG_H
 #define DIAG_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "lib/opt.h"
 #include "diag/health.h"
 #include "diag/metrics_http.h"
@@ -36,10 +39,22 @@ enum {
 
 /* --storm-*, --no-storms: for every command that keeps a tracer open. */
 extern const struct opt diag_storm_opts[];
-/* --metrics-*, --mask-storms (and the tests' --gpe-sysfs-dir): trace, run. */
+/* --metrics-listen, --metrics-textfile: trace, run. */
+extern const struct opt diag_metrics_opts[];
+/* the metrics options, --mask-storms (and the tests' --gpe-sysfs-dir): trace. */
 extern const struct opt diag_session_opts[];
 
+/*
+ * A command's own series (run: rules and actions), after the tracer's.  It
+ * runs on the command's thread, at diag_start, on each tick and at
+ * diag_stop, so it may read state that thread changes (a reloaded policy);
+ * the exporter's thread serves the last text.
+ */
+typedef void (*diag_extra_fn)(FILE *out, void *ctx);
+
 struct diag_opts {
+	diag_extra_fn extra;	/* NULL: none */
+	void *extra_ctx;
 	const char *listen;
 	const char *textfile;
 	bool mask_storms;
@@ -59,6 +74,8 @@ struct diag {
 	struct storm_mask mask;
 	uint64_t t0_ns;
 	uint64_t last_tick_ns;
+	pthread_mutex_t lock;	/* extra_text, between the tick and the exporter */
+	char *extra_text;	/* the last o.extra output, or NULL */
 };
 
 /* 0, or -1 after printing why (cannot listen...). */

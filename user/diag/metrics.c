@@ -168,6 +168,7 @@ void metrics_render(FILE *out, const struct stats_snap *s, const char *version)
 struct textfile_ctx {
 	const struct stats_snap *s;
 	const char *version;
+	const char *extra;
 };
 
 static int fill_textfile(FILE *f, void *ctx)
@@ -175,6 +176,8 @@ static int fill_textfile(FILE *f, void *ctx)
 	struct textfile_ctx *t = ctx;
 
 	metrics_render(f, t->s, t->version);
+	if (t->extra)
+		fputs(t->extra, f);
 	return 0;
 }
 
@@ -182,10 +185,17 @@ static int fill_textfile(FILE *f, void *ctx)
  * The collector directory usually belongs to node_exporter's user, who must
  * not be able to turn this root write into one to a file of their choice.
  */
+int metrics_write_textfile_extra(const char *path, const struct stats_snap *s,
+				 const char *version, const char *extra, char *err,
+				 size_t errlen)
+{
+	struct textfile_ctx t = { s, version, extra };
+
+	return atomic_file_write(path, 0644, fill_textfile, &t, err, errlen);
+}
+
 int metrics_write_textfile(const char *path, const struct stats_snap *s,
 			   const char *version, char *err, size_t errlen)
 {
-	struct textfile_ctx t = { s, version };
-
-	return atomic_file_write(path, 0644, fill_textfile, &t, err, errlen);
+	return metrics_write_textfile_extra(path, s, version, NULL, err, errlen);
 }

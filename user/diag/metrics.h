@@ -21,5 +21,9 @@ void metrics_render(FILE *out, const struct stats_snap *s, const char *version);
  */
 int metrics_write_textfile(const char *path, const struct stats_snap *s,
 			   const char *version, char *err, size_t errlen);
+/* The same with @extra (a command's own series, or NULL) after the rest. */
+int metrics_write_textfile_extra(const char *path, const struct stats_snap *s,
+				 const char *version, const char *extra, char *err,
+				 size_t errlen);
 
 #endif

@@ -2,6 +2,7 @@
 #include <arpa/inet.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <microhttpd.h>
@@ -83,33 +84,88 @@ static int mhd_open(char *err, size_t errlen)
 	return 0;
 }
 
-int metrics_parse_listen(const char *text, struct sockaddr_in *sa, char *err, size_t errlen)
+/* "[ADDR]" or "ADDR" before the port's colon into @addr; -1 when too long. */
+static int listen_addr(const char *text, size_t len, char *addr, size_t size)
 {
+	if (len && text[0] == '[') {
+		if (len < 2 || text[len - 1] != ']')
+			return -1;
+		text++;
+		len -= 2;
+	}
+	if (len >= size)
+		return -1;
+	memcpy(addr, text, len);
+	addr[len] = '\0';
+	return 0;
+}
+
+int metrics_parse_listen(const char *text, struct sockaddr_storage *ss, char *err,
+			 size_t errlen)
+{
+	struct sockaddr_in *sin = (struct sockaddr_in *)ss;
+	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)ss;
 	const char *colon = strrchr(text, ':');
 	const char *port_s = colon ? colon + 1 : text;
-	char addr[64] = "127.0.0.1";
+	char addr[INET6_ADDRSTRLEN + 2] = "127.0.0.1";
+	bool bracketed = text[0] == '[';
 	uint64_t port;
 
-	memset(sa, 0, sizeof(*sa));
-	sa->sin_family = AF_INET;
-	if (colon && colon != text) {
-		if ((size_t)(colon - text) >= sizeof(addr)) {
-			snprintf(err, errlen, "address too long");
-			return -1;
-		}
-		memcpy(addr, text, colon - text);
-		addr[colon - text] = '\0';
+	memset(ss, 0, sizeof(*ss));
+	/* "::1:9101" could be [::1]:9101 or [::]:19101: refuse to guess */
+	if (!bracketed && colon && memchr(text, ':', colon - text)) {
+		snprintf(err, errlen, "an IPv6 address goes in brackets: [ADDR]:PORT");
+		return -1;
+	}
+	if (bracketed && (!colon || colon == text || colon[-1] != ']')) {
+		snprintf(err, errlen, "expected [IPV6]:PORT");
+		return -1;
+	}
+	if (colon && colon != text &&
+	    listen_addr(text, colon - text, addr, sizeof(addr))) {
+		snprintf(err, errlen, "address too long");
+		return -1;
 	}
 	if (parse_u64(port_s, &port) || !port || port > 65535) {
 		snprintf(err, errlen, "expected [ADDR:]PORT with PORT 1..65535");
 		return -1;
 	}
-	if (inet_pton(AF_INET, addr, &sa->sin_addr) != 1) {
-		snprintf(err, errlen, "'%s' is not an IPv4 address", addr);
+	if (bracketed) {
+		sin6->sin6_family = AF_INET6;
+		sin6->sin6_port = htons(port);
+		if (inet_pton(AF_INET6, addr, &sin6->sin6_addr) == 1)
+			return 0;
+		snprintf(err, errlen, "'%s' is not an IPv6 address", addr);
 		return -1;
 	}
-	sa->sin_port = htons(port);
-	return 0;
+	sin->sin_family = AF_INET;
+	sin->sin_port = htons(port);
+	if (inet_pton(AF_INET, addr, &sin->sin_addr) == 1)
+		return 0;
+	snprintf(err, errlen, "'%s' is not an IPv4 address", addr);
+	return -1;
+}
+
+/*
+ * The wildcard [::] also takes IPv4 (as a Linux socket does by default and
+ * node_exporter's ":9100" does); a named IPv6 address only itself.
+ */
+static unsigned int listen_flags(const struct sockaddr_storage *ss)
+{
+	const struct sockaddr_in6 *sin6 = (const struct sockaddr_in6 *)ss;
+
+	if (ss->ss_family != AF_INET6)
+		return 0;
+	if (IN6_IS_ADDR_UNSPECIFIED(&sin6->sin6_addr))
+		return MHD_USE_DUAL_STACK;
+	return MHD_USE_IPv6;
+}
+
+static uint16_t listen_port(const struct sockaddr_storage *ss)
+{
+	if (ss->ss_family == AF_INET6)
+		return ntohs(((const struct sockaddr_in6 *)ss)->sin6_port);
+	return ntohs(((const struct sockaddr_in *)ss)->sin_port);
 }
 
 static enum MHD_Result reply(struct MHD_Connection *c, unsigned int status, char *body,
@@ -167,7 +223,7 @@ struct metrics_http *metrics_http_start(const char *listen, metrics_render_fn re
 					void *ctx, char *err, size_t errlen)
 {
 	struct metrics_http *m;
-	struct sockaddr_in sa;
+	struct sockaddr_storage sa;
 
 	if (metrics_parse_listen(listen, &sa, err, errlen) || mhd_open(err, errlen))
 		return NULL;
@@ -179,7 +235,8 @@ struct metrics_http *metrics_http_start(const char *listen, metrics_render_fn re
 	m->render = render;
 	m->ctx = ctx;
 	errno = 0;
-	m->d = mhd.start_daemon(MHD_USE_INTERNAL_POLLING_THREAD, ntohs(sa.sin_port), NULL, NULL,
+	m->d = mhd.start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | listen_flags(&sa),
+				listen_port(&sa), NULL, NULL,
 				handle, m, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
 				MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)HTTP_IDLE_TIMEOUT_S,
 				MHD_OPTION_CONNECTION_LIMIT, (unsigned int)HTTP_MAX_CONNECTIONS,

@@ -14,14 +14,19 @@
 
 #include <stdio.h>
 #include <stddef.h>
+#include <sys/socket.h>
 #include <netinet/in.h>
 
 typedef void (*metrics_render_fn)(FILE *out, void *ctx);
 
 struct metrics_http;
 
-/* "PORT", ":PORT", "ADDR:PORT" (IPv4; default address 127.0.0.1). */
-int metrics_parse_listen(const char *text, struct sockaddr_in *sa, char *err, size_t errlen);
+/*
+ * "PORT", ":PORT" (127.0.0.1), "IPV4:PORT" or "[IPV6]:PORT" into @sa (an
+ * AF_INET or AF_INET6 address).  "[::]:PORT" serves IPv4 too.
+ */
+int metrics_parse_listen(const char *text, struct sockaddr_storage *sa, char *err,
+			 size_t errlen);
 /* NULL with a reason in @err (bad address, port in use...). */
 struct metrics_http *metrics_http_start(const char *listen, metrics_render_fn render,
 					void *ctx, char *err, size_t errlen);

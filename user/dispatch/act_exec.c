@@ -149,6 +149,7 @@ static int rate_ok(struct actions *a, const struct pol_rule *r, int rule, uint64
 	}
 	if (x->last_ns && now - x->last_ns < iv) {
 		x->suppressed++;
+		a->exec_suppressed++;
 		/* at most one message per interval while it keeps coming */
 		if (now - x->report_ns >= iv) {
 			log_msg(LOG_WARN, "exec %s (rule #%d): %llu run%s suppressed (at most one every %ds)",
@@ -183,12 +184,14 @@ int act_exec(struct actions *a, const struct policy *p, int rule,
 		if (a->child[i].pid <= 0 && !a->child[i].has_out)
 			slot = i;
 	if (slot < 0) {
+		a->exec_busy++;
 		log_msg(LOG_WARN, "exec %s refused: %d commands still running (at most %d at a time)",
 			r->act.argv[0], ACT_MAX_CHILDREN, ACT_MAX_CHILDREN);
 		return -1;
 	}
 	/* again now: the program or a directory above it may have changed */
 	if (path_trust_check(r->act.argv[0], geteuid(), why, sizeof(why))) {
+		a->exec_untrusted++;
 		log_msg(LOG_WARN, "exec %s refused: untrusted program: %s", r->act.argv[0], why);
 		return -1;
 	}

@@ -58,8 +58,8 @@ void actions_close(struct actions *a)
 	act_exec_close(a);
 }
 
-int actions_run(struct actions *a, const struct policy *p, int rule,
-		const struct at_event *e, uint64_t code)
+static int perform(struct actions *a, const struct policy *p, int rule,
+		   const struct at_event *e, uint64_t code)
 {
 	const struct pol_action *act = &p->rules[rule].act;
 
@@ -72,4 +72,20 @@ int actions_run(struct actions *a, const struct policy *p, int rule,
 	case ACT_EXEC: return act_exec(a, p, rule, e, code);
 	default: return 0;	/* log, ignore: the caller logs */
 	}
+}
+
+int actions_run(struct actions *a, const struct policy *p, int rule,
+		const struct at_event *e, uint64_t code)
+{
+	int type = p->rules[rule].act.type;
+	uint64_t suppressed = a->exec_suppressed;
+	int err = perform(a, p, rule, e, code);
+
+	if (type <= 0 || type > ACT_LOG)
+		return err;
+	if (err)
+		a->failed[type]++;
+	else if (a->exec_suppressed == suppressed)	/* a suppressed exec did nothing */
+		a->performed[type]++;
+	return err;
 }

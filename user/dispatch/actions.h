@@ -17,6 +17,17 @@
 #define ACT_MAX_CHILDREN	4
 
 struct libevdev_uinput;
+struct libevdev;
+
+/*
+ * The `acpitrace` input device's identity, the same on every start and
+ * reload (README "Dispatch"): BUS_VIRTUAL, these ids, this phys.
+ */
+#define ACT_INPUT_NAME		"acpitrace"
+#define ACT_INPUT_PHYS		"acpitrace/input0"
+#define ACT_INPUT_VENDOR	0xac71
+#define ACT_INPUT_PRODUCT	0x0001
+#define ACT_INPUT_VERSION	0x0001
 
 #define ACT_OUT_LINE		256	/* longer output lines are cut */
 
@@ -54,6 +65,11 @@ struct actions {
 	int nexec_rate;
 	const struct acpi_sysfs *sys;	/* for event fields; may be NULL */
 	const char *acpid_event;	/* acpid's line for the event being run, or NULL */
+	/* outcomes, for run's metrics: indexed by enum pol_act */
+	uint64_t performed[ACT_LOG + 1], failed[ACT_LOG + 1];
+	uint64_t exec_suppressed;	/* within the rule's interval */
+	uint64_t exec_untrusted;	/* the program failed the trust check */
+	uint64_t exec_busy;		/* ACT_MAX_CHILDREN still running */
 };
 
 void actions_init(struct actions *a, const char *root);
@@ -94,6 +110,12 @@ void actions_reap(struct actions *a, uint64_t now_ns);
 const char *actions_input_devnode(const struct actions *a);
 
 /* Pure pieces, for tests. */
+/*
+ * The uinput device for these key and switch bitmaps, not yet created
+ * (libevdev_free it); *any_code false when there is nothing to declare.
+ */
+struct libevdev *act_input_describe(const unsigned char *keys, const unsigned char *sws,
+				    bool *any_code);
 long backlight_next(long cur, long max, int op, int percent, bool allow_zero);
 /* Pick a backlight under root/sys/class/backlight: @name, or by type. */
 int backlight_choose(const char *root, const char *name, char *out, size_t len);

@@ -59,7 +59,13 @@ _boot_watch() {
 boot_scenario() {
 	_d=/out/$1
 	_before=$(_boot_pids)
-	rm -rf /tmp/* /tmp/.[!.]* /run/boot-stop 2>/dev/null
+	rm -rf /run/boot-stop
+	if [ -d /run/systemd/system ]; then
+		# the services' PrivateTmp= folders stay: their namespaces use them
+		find /tmp -mindepth 1 -maxdepth 1 ! -name 'systemd-private-*' -exec rm -rf {} +
+	else
+		rm -rf /tmp/* /tmp/.[!.]* 2>/dev/null
+	fi
 	cd "$_d" || return 0
 	: >"$_d/.started"
 	OUT=$_d sh "$_d/.scenario/guest.sh" </dev/null >"$_d/guest.log" 2>&1 &
@@ -71,7 +77,8 @@ boot_scenario() {
 	kill -KILL "$_watch" 2>/dev/null
 	wait "$_watch" 2>/dev/null
 	[ -f /run/boot-stop ] && read -r _rc </run/boot-stop
-	_boot_kill_new "$_before"
+	# Under systemd (a --rootfs guest) its services are no leftovers.
+	[ -d /run/systemd/system ] || _boot_kill_new "$_before"
 	dmesg >"$_d/dmesg.log"
 	echo "$_rc" >"$_d/.guest-status"
 	: >"$_d/.done"
