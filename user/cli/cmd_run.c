@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <bpf/libbpf.h>
 #include "dispatch/actions.h"
+#include "dispatch/decide.h"
 #include "acpi/acpi_path.h"
 #include "cli/cli.h"
 #include "acpi/decode.h"
@@ -225,29 +226,12 @@ refuse:
 	return -1;
 }
 
-static void describe_event(struct run_state *st, const struct at_event *e, char *buf, size_t len)
-{
-	char path[ACPI_PATH_MAX], guid[GUID_STR_LEN];
-	const struct acpi_dev_entry *d;
-
-	acpi_path_format(&e->path, path, sizeof(path));
-	d = acpi_sysfs_dev(&st->sys, path);
-	if (e->flags & AT_F_HAS_GUID) {
-		guid_format(e->wmi.guid, guid);
-		snprintf(buf, len, "wmi %s notify 0x%02x on %s", guid, e->wmi.notify_id, path);
-	} else {
-		snprintf(buf, len, "%s %s%s%s%s 0x%x", source_name(e->source), path,
-			 d ? " (" : "", d ? d->name : "", d ? ")" : "", e->number);
-	}
-}
-
 static int on_event(void *ctx, void *data, size_t size)
 {
 	struct run_state *st = ctx;
 	const struct at_event *e = data;
-	char what[256], act[256], line[ACPID_LINE_MAX];
-	uint64_t code = 0;
-	int rule;
+	char line[ACPID_LINE_MAX], msg[640];
+	struct decision d;
 
 	if (size < sizeof(*e))
 		return 0;
@@ -255,23 +239,22 @@ static int on_event(void *ctx, void *data, size_t size)
 	diag_on_event(&st->diag, e);
 	if (st->o->trace)
 		output_event(&st->out, e);
-	rule = policy_match(&st->pol, e, &code);
-	if (rule < 0 || st->pol.rules[rule].act.type == ACT_IGNORE)
+	/* the step replay shares (dispatch/decide.c) */
+	decide(&st->pol, &st->sys, e, &d);
+	if (!d.acts)
 		return 0;	/* only with --trace: the kernel kept the rest */
 	st->dispatched++;
 	/* acpid's line for this event: to the socket's clients and to exec */
 	st->act.acpid_event = acpid_event_format(&st->acpid_fmt, e, line, sizeof(line)) ? NULL : line;
 	if (st->act.acpid_event)
 		line_server_send(&st->acpid, line);
-	describe_event(st, e, what, sizeof(what));
-	policy_describe_action(&st->pol.rules[rule].act, act, sizeof(act));
 	/* a quiet journal by default, as acpid's: the 'log' action is the exception */
-	if (st->o->log_events || st->pol.rules[rule].act.type == ACT_LOG)
-		log_msg(LOG_INFO, "%s code 0x%llx -> %s (rule #%d %s:%d)", what,
-			(unsigned long long)code, act, rule, st->pol.rules[rule].file,
-			st->pol.rules[rule].line);
-	if (actions_run(&st->act, &st->pol, rule, e, code))
-		log_msg(LOG_WARN, "rule #%d: %s failed", rule, act);
+	if (st->o->log_events || st->pol.rules[d.rule].act.type == ACT_LOG) {
+		decision_line(&st->pol, &d, msg, sizeof(msg));
+		log_msg(LOG_INFO, "%s", msg);
+	}
+	if (actions_run(&st->act, &st->pol, d.rule, e, d.code))
+		log_msg(LOG_WARN, "rule #%d: %s failed", d.rule, d.action);
 	st->act.acpid_event = NULL;
 	return 0;
 }

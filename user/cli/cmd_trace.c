@@ -24,6 +24,7 @@
 #include "lib/json.h"
 #include "lib/evloop.h"
 #include "capture/ring_drain.h"
+#include "capture/recording.h"
 
 struct trace_opts {
 	struct tracer_opts t;
@@ -449,6 +450,15 @@ int cmd_trace(int argc, char **argv)
 		err_print("trace", "cannot set up the event loop: %s", strerror(errno));
 		err = 1;
 		goto cleanup;
+	}
+	/* -j output is a recording: the machine facts replay resolves against */
+	if (g_opts.json && !o.quiet) {
+		struct rec_facts f;
+
+		if (!rec_facts_gather(&f, o.sysfs_root, t.k.release)) {
+			rec_facts_write(stdout, &f);
+			rec_facts_free(&f);
+		}
 	}
 	announce(&t);
 	if (o.ready_file && ready_file_write(o.ready_file)) {
