@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for the recording reader (capture/recording.c and the
+ * libFuzzer target for the recording reader (capture/recording_read.c and the
  * JSON reader under it, lib/json_read.c): the input is a recording, split
  * into lines as replay splits it; one facts header is kept across lines.
  *

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Recordings (capture/recording.c, lib/json_read.c): every source's
+ * Recordings (capture/recording.c and recording_read.c, lib/json_read.c): every source's
  * record written by the JSON renderer reads back into the fields the
  * policy matcher looks at; the header's facts survive a trip through the
  * sysfs tree replay writes (facts -> tree -> gathered again); bad lines
