@@ -59,7 +59,7 @@ UNIT_BIN  := $(OUT)/tests/unit_tests
 BPFT_BIN  := $(OUT)/tests/bpf_tests
 BPFT_SRCS := $(sort $(wildcard tests/bpf/*.c))
 BPFT_OBJS := $(patsubst %.c,$(OUT)/%.o,$(BPFT_SRCS))
-BENCH_SRCS := tools/bench/bench.c tools/bench/bench_util.c tools/bench/guest.c
+BENCH_SRCS := tools/bench/bench.c tools/bench/bench_kernel.c tools/bench/bench_tracepoint.c tools/bench/bench_startup.c tools/bench/bench_userspace.c tools/bench/bench_util.c tools/bench/guest.c tools/bench/idle.c
 BENCH_OBJS := $(patsubst %.c,$(OUT)/%.o,$(BENCH_SRCS))
 BENCH_BIN := $(OUT)/tools/bench/bench
 EVREAD    := $(OUT)/tools/evread
@@ -67,7 +67,8 @@ EVREAD    := $(OUT)/tools/evread
 # The BPF tests (tests/bpf) name user/ headers without their folder.
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
-.PHONY: all clean help test hosttest unittest bpftest ttytest promtest santest fuzz fuzz-smoke \
+.PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest santest \
+	fuzz fuzz-smoke \
 	depcheck bench bench-smoke deps vmlinux demo vmtest verify-budget check bpf-headers-check
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -77,14 +78,17 @@ all: $(OUT)/acpitrace $(EVREAD)
 help:
 	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
 	@echo '  all          build/acpitrace and the guest helper evread (default)'
-	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest'
-	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, santest, fuzz-smoke'
+	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest, vmtest-debian'
+	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
+	@echo '               inventorytest, santest, fuzz-smoke'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
 	@echo '  unittest     unit tests (tests/unit)'
 	@echo '  bpftest      BPF verifier and test-run checks (tests/bpf)'
 	@echo '  ttytest      acpitrace top under a pseudo-terminal and without one'
 	@echo '  promtest     promtool tests of dist/prometheus alerts; dist/grafana queries parse'
+	@echo '  replaytest   recordings in tests/replay through the shipped policies, against expected actions'
+	@echo '  inventorytest acpitrace inventory on a fake sysfs tree, on this machine, as nobody'
 	@echo '  santest      the unit tests under ASan/UBSan, in $(OUT)/san'
 	@echo '  depcheck     fail on an #include cycle or an upward include in user/'
 	@echo '  bpf-headers-check  every BPF header compiles alone; no cycle, no file over 600 lines'
@@ -93,6 +97,7 @@ help:
 	@echo '  bench        the benchmarks (README "Performance")'
 	@echo '  bench-smoke  their short run'
 	@echo '  vmtest       the QEMU guest matrix (tools/vm; VMTEST_ARGS=...)'
+	@echo '  vmtest-debian the service scenarios in a Debian userland guest (make deb, systemd, udev)'
 	@echo '  demo         boot a 6.12 guest and stream a live trace of injected events'
 	@echo '  deps         install the Debian packages a fresh machine needs'
 	@echo '  vmlinux      regenerate vmlinux/vmlinux.h from this machine'"'"'s BTF'
@@ -162,12 +167,13 @@ $(EVREAD): tools/vm/evread.c
 	$(Q)$(CC) $(CFLAGS) $(EVDEV_CFLAGS) $(DEPFLAGS) -static $< -levdev -o $@
 
 # --- Fuzzing under libFuzzer (make fuzz FUZZ_SECONDS=30) --------------------
-# Four targets: the policy parser (text), the file loader (a fake directory
-# tree with includes), the record decoder with both renderers, and the
-# metrics/stats renderers.  `make fuzz` runs each for FUZZ_SECONDS, one
-# after the other; FUZZ_TARGETS=... picks some.
+# Five targets: the policy parser (text), the file loader (a fake directory
+# tree with includes), the record decoder with both renderers, the
+# metrics/stats renderers, and the recording reader (replay).  `make fuzz`
+# runs each for FUZZ_SECONDS, one after the other; FUZZ_TARGETS=... picks
+# some.
 
-FUZZ_ALL     := policy loader record metrics
+FUZZ_ALL     := policy loader record metrics replay
 FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_SECONDS ?= 30
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE
@@ -176,6 +182,7 @@ FUZZ_BASE := $(filter-out user/policy/policy_kernel.c user/lib/percpu.c,$(FUZZ_B
 FUZZ_EXTRA_record  := user/capture/output.c user/capture/storm_record.c user/capture/record_fields.c \
                       user/capture/suspend_record.c
 FUZZ_EXTRA_metrics := user/diag/metrics.c user/diag/health.c user/lib/percpu.c
+FUZZ_EXTRA_replay  := $(FUZZ_EXTRA_record) user/capture/recording.c user/capture/recording_read.c user/capture/recording_tree.c
 FUZZ_LIBS_metrics  := -lbpf -lelf -lz
 FUZZ_SRCS := $(sort $(FUZZ_BASE) $(foreach t,$(FUZZ_ALL),tests/fuzz/fuzz_$(t).c $(FUZZ_EXTRA_$(t))))
 FUZZ_OBJS := $(patsubst %.c,$(OUT)/fuzz/%.o,$(FUZZ_SRCS))
@@ -204,7 +211,7 @@ fuzz: $(patsubst %,$(OUT)/tests/fuzz_%,$(FUZZ_TARGETS))
 		mkdir -p $(OUT)/fuzz-corpus/$$t; \
 		echo "  FUZZ    $$t ($(FUZZ_SECONDS) s)"; \
 		case $$t in policy) seeds="$(fuzz_seeds_policy)"; len=4096;; \
-			metrics) seeds=tests/fuzz/corpus/$$t; len=$(fuzz_maxlen_metrics);; \
+			metrics|replay) seeds=tests/fuzz/corpus/$$t; len=$(fuzz_maxlen_metrics);; \
 			*) seeds=tests/fuzz/corpus/$$t; len=4096;; esac; \
 		$(OUT)/tests/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=$$len \
 			-print_final_stats=1 -artifact_prefix=$(OUT)/fuzz-$$t- $(OUT)/fuzz-corpus/$$t $$seeds 2>$(OUT)/fuzz-$$t.log \
@@ -247,6 +254,15 @@ ttytest: $(OUT)/acpitrace
 promtest:
 	tests/prometheus/check.sh
 
+# Recordings (tests/replay/*.jsonl) through the shipped policies, against
+# the expected actions (tests/replay/*.expected).
+replaytest: $(OUT)/acpitrace
+	tests/replay/run.sh $(OUT)/acpitrace
+
+# acpitrace inventory on a fake sysfs tree, on this machine, and as nobody.
+inventorytest: $(OUT)/acpitrace
+	tests/host/inventory.sh $(OUT)/acpitrace
+
 # user/ headers: no #include cycle, and every include points down the layers.
 depcheck:
 	tests/host/include-check.py user
@@ -258,7 +274,8 @@ santest: $(SKELS)
 	$(MAKE) --no-print-directory OUT=$(OUT)/san BPF_OUT=$(BPF_OUT) CFLAGS="$(SAN_FLAGS)" \
 		LDFLAGS="-fsanitize=address,undefined" unittest
 
-hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest promtest santest fuzz-smoke
+hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest promtest replaytest \
+	inventorytest santest fuzz-smoke
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.
@@ -267,7 +284,7 @@ check: hosttest
 # The two entry points of a fresh machine install what is missing first.
 test:
 	@tools/deps.sh
-	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest
+	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest vmtest-debian
 
 demo:
 	@tools/deps.sh

@@ -211,4 +211,22 @@ struct at_counters {
 	__u64 ratelimited;	/* over the per-source rate limit */
 };
 
+/*
+ * Ring-buffer wakeups (at_ring_submit, bpf/core.bpf.h).  The first
+ * AT_RB_BURST records a CPU submits within one window of
+ * 2^AT_RB_WINDOW_SHIFT ns wake a consumer that has caught up, as a plain
+ * submit does: a lone event (a key) reaches user space at once.  Past
+ * that, records go without a wakeup (each one costs an irq_work, ~2 us in
+ * a VM), except a forced one each time the buffer passes 1/AT_RB_FILL_DIV
+ * full (seen from that CPU).  So a consumer that found records must look
+ * again every AT_RB_DRAIN_NS until it has found none for AT_RB_QUIET_NS
+ * (more than a window): only then can the next record be one that wakes
+ * it.  user/capture/ring_drain.c does that.
+ */
+#define AT_RB_WINDOW_SHIFT	20	/* ~1.05 ms */
+#define AT_RB_BURST		8
+#define AT_RB_FILL_DIV		4
+#define AT_RB_DRAIN_NS		1000000ULL
+#define AT_RB_QUIET_NS		(2ULL << AT_RB_WINDOW_SHIFT)
+
 #endif /* ACPITRACE_H */

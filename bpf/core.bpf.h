@@ -88,6 +88,20 @@ struct {
 	__type(value, struct at_event);
 } scratch SEC(".maps");
 
+/* This CPU's submissions in the current window (at_ring_submit). */
+struct at_rb_rate {
+	__u64 window;
+	__u32 count;
+	__u32 above;	/* saw the buffer past the mark, and forced a wakeup then */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct at_rb_rate);
+} rb_rate SEC(".maps");
+
 static __always_inline __u64 at_alloc_id(void)
 {
 	__u32 zero = 0;
@@ -186,10 +200,54 @@ static __always_inline struct at_event *at_ring_reserve(struct at_counters *c)
 	return slot;
 }
 
+/* Count a submit in window @win: true past the window's first AT_RB_BURST. */
+static __always_inline bool at_rb_past_burst(struct at_rb_rate *r, __u64 win)
+{
+	if (r->window != win) {
+		r->window = win;
+		r->count = 0;
+	}
+	return ++r->count > AT_RB_BURST;
+}
+
+/*
+ * Past the burst: no wakeup, but a forced one each time this CPU sees the
+ * buffer pass the mark (after it saw it below): once per fill, not per
+ * record, so a reader that cannot keep up is not made slower still.
+ */
+static __always_inline __u64 at_rb_late_flags(struct at_rb_rate *r, __u64 avail)
+{
+	if (avail < AT_RINGBUF_BYTES / AT_RB_FILL_DIV) {
+		r->above = 0;
+		return BPF_RB_NO_WAKEUP;
+	}
+	if (r->above)
+		return BPF_RB_NO_WAKEUP;
+	r->above = 1;
+	return BPF_RB_FORCE_WAKEUP;
+}
+
+/*
+ * The wakeup a submit asks for (acpitrace.h, AT_RB_*): the kernel's own
+ * (the consumer is woken when it had caught up) for the first records of
+ * a window, none past them, a forced one when the buffer fills up.
+ */
+static __always_inline __u64 at_ring_flags(void)
+{
+	__u64 win = bpf_ktime_get_ns() >> AT_RB_WINDOW_SHIFT;
+	struct at_rb_rate *r;
+	__u32 zero = 0;
+
+	r = bpf_map_lookup_elem(&rb_rate, &zero);
+	if (!r || !at_rb_past_burst(r, win))
+		return 0;
+	return at_rb_late_flags(r, bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA));
+}
+
 /* Hand a reserved record to user space, counted as emitted on @c. */
 static __always_inline void at_ring_submit(struct at_event *slot, struct at_counters *c)
 {
-	bpf_ringbuf_submit(slot, 0);
+	bpf_ringbuf_submit(slot, at_ring_flags());
 	if (c)
 		c->emitted++;
 }

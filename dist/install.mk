@@ -75,7 +75,8 @@ uninstall:
 DEB_VERSION = $(shell dpkg-parsechangelog -S Version)
 DEB_ARCH    = $(shell dpkg-architecture -qDEB_HOST_ARCH)
 
-deb: | $(OUT)
+deb:
+	mkdir -p $(OUT)
 	dpkg-buildpackage -us -uc -b
 	for f in acpitrace_$(DEB_VERSION)_$(DEB_ARCH).deb acpitrace-dbgsym_$(DEB_VERSION)_$(DEB_ARCH).deb \
 		 acpitrace_$(DEB_VERSION)_$(DEB_ARCH).buildinfo acpitrace_$(DEB_VERSION)_$(DEB_ARCH).changes; do \

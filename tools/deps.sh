@@ -3,10 +3,10 @@
 # As root: installs what is missing. Otherwise: prints the apt-get line.
 set -euo pipefail
 
-BUILD=(make gcc clang llvm pkg-config libbpf-dev bpftool libelf-dev zlib1g-dev libevdev-dev libmicrohttpd-dev libncurses-dev libsystemd-dev)
+BUILD=(make gcc clang llvm pkg-config libbpf-dev bpftool libelf-dev zlib1g-dev libevdev-dev libmicrohttpd-dev libncurses-dev libsystemd-dev debhelper dpkg-dev)
 # the QEMU guest tests: kernels come from Debian's linux-image packages,
 # fetched by tools/vm/kernel into a cache at test time
-TEST=(qemu-system-x86 busybox-static acpica-tools cpio xz-utils kmod jq prometheus bpftrace acpid)
+TEST=(qemu-system-x86 busybox-static acpica-tools cpio xz-utils kmod jq prometheus bpftrace acpid mmdebstrap e2fsprogs)
 
 missing=()
 for p in "${BUILD[@]}" "${TEST[@]}"; do

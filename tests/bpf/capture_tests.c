@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
+#include <sched.h>
 #include <bpf/libbpf.h>
 #include "acpitrace.h"
 #include "bpf_check.h"
@@ -25,6 +26,9 @@
 #include "capture_test.skel.h"
 #include "policy.h"
 #include "policy_kernel.h"
+#include "capture/ring_drain.h"
+#include "lib/evloop.h"
+#include "lib/time.h"
 
 #define SEG(s) ((uint32_t)(s)[0] | (uint32_t)(s)[1] << 8 | (uint32_t)(s)[2] << 16 | (uint32_t)(s)[3] << 24)
 
@@ -258,6 +262,96 @@ static void t_drops_exact(struct fixture *f)
 	      (unsigned long long)c.emitted);
 }
 
+/*
+ * Ring-buffer wakeups: the first AT_RB_BURST submits of a window (per
+ * CPU) keep the kernel's wakeup, later ones go without, and a buffer
+ * passing a quarter full forces one wakeup each time.  Pinned: the state
+ * is per CPU.
+ */
+static void t_rb_wakeups(struct fixture *f)
+{
+	const uint64_t full = (1 << 20) / AT_RB_FILL_DIV;
+	uint64_t got[AT_RB_BURST + 3];
+	cpu_set_t old, one;
+
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu(), &one);
+	CHECK(!sched_getaffinity(0, sizeof(old), &old) && !sched_setaffinity(0, sizeof(one), &one),
+	      "pinning to one CPU: %s", strerror(errno));
+
+	for (int i = 0; i < AT_RB_BURST + 3; i++)
+		got[i] = run(f, OP_RB_FLAGS, 1000, 0, 0);
+	for (int i = 0; i < AT_RB_BURST; i++)
+		CHECK(got[i] == 0, "submit %d of a window: flags %llu, not the kernel's own", i,
+		      (unsigned long long)got[i]);
+	for (int i = AT_RB_BURST; i < AT_RB_BURST + 3; i++)
+		CHECK(got[i] == BPF_RB_NO_WAKEUP, "submit %d of a window: flags %llu, not NO_WAKEUP",
+		      i, (unsigned long long)got[i]);
+	/* a buffer a quarter full: one forced wakeup, then none while it stays so */
+	CHECK(run(f, OP_RB_FLAGS, 1000, full, 0) == BPF_RB_FORCE_WAKEUP, "no forced wakeup when full");
+	CHECK(run(f, OP_RB_FLAGS, 1000, full, 0) == BPF_RB_NO_WAKEUP, "a second forced wakeup");
+	CHECK(run(f, OP_RB_FLAGS, 1001, full, 0) == 0, "the first submit of a window without wakeup");
+	for (int i = 1; i < AT_RB_BURST; i++)
+		run(f, OP_RB_FLAGS, 1001, full, 0);
+	CHECK(run(f, OP_RB_FLAGS, 1001, full, 0) == BPF_RB_NO_WAKEUP,
+	      "forced again while the buffer stayed full");
+	/* drained below the mark, then past it again: forced again, in the same window */
+	CHECK(run(f, OP_RB_FLAGS, 1001, full - 1, 0) == BPF_RB_NO_WAKEUP, "forced below the mark");
+	CHECK(run(f, OP_RB_FLAGS, 1001, full, 0) == BPF_RB_FORCE_WAKEUP,
+	      "no forced wakeup when the buffer filled up again");
+	sched_setaffinity(0, sizeof(old), &old);
+}
+
+/*
+ * The reader of a burst (capture/ring_drain.c): records that came without
+ * a wakeup are read within milliseconds, and once the burst is over the
+ * reader sleeps without a timer.
+ */
+static void t_rb_drain(struct fixture *f)
+{
+	struct ring_drain d;
+	struct evloop l;
+	cpu_set_t old, one;
+	uint64_t t0;
+	int got = 0;
+
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu(), &one);
+	CHECK(!sched_getaffinity(0, sizeof(old), &old) && !sched_setaffinity(0, sizeof(one), &one),
+	      "pinning to one CPU: %s", strerror(errno));
+	CHECK(!evloop_init(&l) && !ring_drain_add(&d, &l, f->rb), "event loop: %s", strerror(errno));
+	/* a burst: the first records wake the reader, which reads them */
+	for (int i = 0; i < AT_RB_BURST + 1; i++)
+		emit(f, AT_SRC_EC, -1, i);
+	f->records = 0;
+	CHECK(evloop_wait(&l, 1000) >= 1 && f->records == AT_RB_BURST + 1,
+	      "the burst's first records: read %d", f->records);
+	CHECK(evloop_timer_armed(&d.timer), "no drain timer after reading records");
+	/* the rest of the burst, in the same window: no wakeup, found by the timer */
+	for (int i = 0; i < 5; i++)
+		emit(f, AT_SRC_EC, -1, i);
+	t0 = mono_ns();
+	while (got < 5 && mono_ns() - t0 < 200000000ULL) {
+		f->records = 0;
+		evloop_wait(&l, 200);
+		got += f->records;
+	}
+	CHECK(got == 5, "records submitted without a wakeup: read %d of 5", got);
+	CHECK(mono_ns() - t0 < 50000000ULL, "read after %.1f ms", (mono_ns() - t0) / 1e6);
+	/* quiet: the timer goes */
+	while (evloop_timer_armed(&d.timer) && mono_ns() - t0 < 500000000ULL)
+		evloop_wait(&l, 100);
+	CHECK(!evloop_timer_armed(&d.timer), "the drain timer is still armed after the burst");
+	CHECK(evloop_wait(&l, 20) == 0, "woken with nothing to read");
+	/* a lone record after the quiet wakes the reader again */
+	emit(f, AT_SRC_EC, -1, 1);
+	f->records = 0;
+	CHECK(evloop_wait(&l, 1000) >= 1 && f->records == 1, "a lone record: read %d", f->records);
+	CHECK(!d.err, "ring buffer read: %s", strerror(-d.err));
+	evloop_close(&l);
+	sched_setaffinity(0, sizeof(old), &old);
+}
+
 static void t_links(struct fixture *f)
 {
 	uint64_t id;
@@ -477,6 +571,8 @@ void capture_suite(void)
 		{ .name = "filter_gpe", .fn = t_filter_gpe, .filter = { .gpe_set = 1, .gpe = 0x6e } },
 		{ .name = "rate_limit", .fn = t_rate_limit, .rate = 3 },
 		{ .name = "drops_exact", .fn = t_drops_exact },
+		{ .name = "rb_wakeups", .fn = t_rb_wakeups },
+		{ .name = "rb_drain", .fn = t_rb_drain },
 		{ .name = "links", .fn = t_links },
 		{ .name = "chain", .fn = t_chain },
 		{ .name = "policy_index", .fn = t_policy_index },

@@ -186,7 +186,7 @@ TEST(output_wmi_buffer_json)
 	s = render(&e, true, NULL);
 	CHECK_CONTAINS(s, "\"source\":\"wmi\"");
 	CHECK_CONTAINS(s, "\"context\":\"notify_handler\"");
-	CHECK_CONTAINS(s, "\"guid\":\"05901221-D566-11D1-B2F0-00A0C9062910\",\"notify_id\":208,"
+	CHECK_CONTAINS(s, "\"guid\":\"05901221-D566-11D1-B2F0-00A0C9062910\",\"guid_kernel\":true,\"notify_id\":208,"
 			  "\"path\":\"\\\\_SB.WMI1\",");
 	CHECK_CONTAINS(s, "\"data\":{\"type\":\"buffer\",\"length\":4,\"hex\":\"deadbeef\","
 			  "\"bytes\":[222,173,190,239],\"truncated\":false}}\n");
@@ -280,7 +280,7 @@ TEST(output_wmi_guid_from_sysfs)
 	wmi_event(&e);
 	e.flags &= ~AT_F_HAS_GUID;
 	s = render(&e, true, &sys);
-	CHECK_CONTAINS(s, "\"guid\":\"ABBC0F72-8EA1-11D1-00A0-C90629100000\",\"notify_id\":208");
+	CHECK_CONTAINS(s, "\"guid\":\"ABBC0F72-8EA1-11D1-00A0-C90629100000\",\"guid_kernel\":false,\"notify_id\":208");
 	free(s);
 
 	/* the kernel's GUID wins over sysfs */
@@ -293,7 +293,7 @@ TEST(output_wmi_guid_from_sysfs)
 	e.flags &= ~AT_F_HAS_GUID;
 	e.wmi.notify_id = 0x81;
 	s = render(&e, true, &sys);
-	CHECK_CONTAINS(s, "\"guid\":null,\"notify_id\":129");
+	CHECK_CONTAINS(s, "\"guid\":null,\"guid_kernel\":false,\"notify_id\":129");
 	free(s);
 	s = render(&e, false, NULL);
 	CHECK_CONTAINS(s, "WMI ? notify=0x81 on \\_SB.WMI1 buffer[4]=deadbeef");

@@ -7,6 +7,10 @@
 #                   tests/vm/run-all). Ends with the slowest five runs, where
 #                   the time went and the wall time. Initramfs bases and
 #                   compiled tables are cached in $(OUT)/vm-cache.
+#   make vmtest-debian  tests/vm/scenarios-debian on both kernels in a Debian
+#                   bookworm userland (tools/vm/run --rootfs debian) with the
+#                   package `make deb` builds (nocheck) installed; the root
+#                   filesystem is built once (tools/vm/rootfs) and cached.
 #   make vmkernels  fetch and unpack both guest kernels into the cache
 #   make vmdemo     the live trace demo (tools/vm/demo); `make demo` installs
 #                   the packages first
@@ -14,7 +18,7 @@
 QMP_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 VMTEST_ARGS ?=
 
-.PHONY: vmtest vmkernels vmdemo qmp
+.PHONY: vmtest vmtest-debian vmkernels vmdemo qmp
 
 $(OUT)/tools/qmp: tools/vm/qmp.c
 	@mkdir -p $(dir $@)
@@ -31,6 +35,12 @@ VM_ENV = ACPITRACE_QMP=$(abspath $(OUT)/tools/qmp) \
 
 vmtest: all $(OUT)/tools/qmp
 	$(VM_ENV) tests/vm/run-all $(VMTEST_ARGS)
+
+# The package's own build runs no tests here (nocheck): make test runs them.
+vmtest-debian: all $(OUT)/tools/qmp
+	DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" $(MAKE) --no-print-directory deb
+	$(VM_ENV) ACPITRACE_DEB=$(abspath $(OUT))/acpitrace_$(DEB_VERSION)_$(DEB_ARCH).deb \
+		tests/vm/run-all --scenarios tests/vm/scenarios-debian --out $(OUT)/vmtest-debian $(VMTEST_ARGS)
 
 vmdemo: all $(OUT)/tools/qmp
 	$(VM_ENV) tools/vm/demo

@@ -44,8 +44,9 @@ static void plan_one(const struct hook *h, const struct func_place *fp,
 		return;
 	}
 	if (h->module && !fp->module_loaded && !fp->in_kallsyms) {
+		hp->module_absent = true;
 		snprintf(hp->why, sizeof(hp->why),
-			 "module %s not loaded; restart acpitrace after loading it", h->module);
+			 "module %s not loaded (run and trace attach it when it loads)", h->module);
 		return;
 	}
 	if (fp->in_btf && fentry_allowed(k, o)) {
@@ -210,11 +211,18 @@ void attach_all(struct acpitrace_bpf *skel, struct plan *p)
 	/* a hook is all or nothing: drop the half that attached alone */
 	p->nlinks = 0;
 	for (int j = 0; j < n; j++) {
-		if (!p->h[hook_of[j]].attached)
+		if (!p->h[hook_of[j]].attached) {
 			bpf_link__destroy(links[j]);
-		else
+		} else {
+			p->link_hook[p->nlinks] = hook_of[j];
 			links[p->nlinks++] = links[j];
+		}
 	}
+	attach_recount(p);
+}
+
+void attach_recount(struct plan *p)
+{
 	p->attached = p->fentry = p->kprobe = p->raw_tp = p->skipped = 0;
 	for (unsigned int i = 0; i < nr_hooks; i++) {
 		if (!p->h[i].attached) {
@@ -236,4 +244,91 @@ void attach_detach(struct plan *p)
 	for (int i = 0; i < p->nlinks; i++)
 		bpf_link__destroy(p->links[i]);
 	p->nlinks = 0;
+}
+
+void attach_select_module(struct acpitrace_bpf *skel, const char *module, enum attach_mode m)
+{
+	struct bpf_program *prog;
+
+	bpf_object__for_each_program(prog, skel->obj) {
+		char fl[3];
+		int i = prog_hook(bpf_program__name(prog), fl);
+
+		bpf_program__set_autoload(prog, i >= 0 && hooks[i].module &&
+					  !strcmp(hooks[i].module, module) &&
+					  flavour_matches(fl, m));
+	}
+}
+
+int attach_module(struct acpitrace_bpf *skel, struct plan *p, const char *module,
+		  enum attach_mode m, struct bpf_link **links, int max)
+{
+	int hook_of[ATTACH_MAX_LINKS], n = 0, kept = 0;
+	struct bpf_link *tmp[ATTACH_MAX_LINKS];
+	struct bpf_program *prog;
+
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		if (!hooks[i].module || strcmp(hooks[i].module, module))
+			continue;
+		p->h[i].mode = m;
+		p->h[i].attached = true;
+		p->h[i].module_absent = false;
+		snprintf(p->h[i].why, sizeof(p->h[i].why), "%s attached when module %s loaded",
+			 attach_mode_name(m), module);
+	}
+	bpf_object__for_each_program(prog, skel->obj) {
+		char fl[3];
+		int i = prog_hook(bpf_program__name(prog), fl);
+		struct bpf_link *l;
+
+		if (i < 0 || !bpf_program__autoload(prog) || !p->h[i].attached ||
+		    n == ATTACH_MAX_LINKS)
+			continue;
+		l = bpf_program__attach(prog);
+		if (!l) {
+			p->h[i].attached = false;
+			snprintf(p->h[i].why, sizeof(p->h[i].why), "%s attach of %s failed: %s",
+				 attach_mode_name(m), hooks[i].func, strerror(errno));
+			continue;
+		}
+		tmp[n] = l;
+		hook_of[n++] = i;
+	}
+	for (int j = 0; j < n; j++) {
+		if (!p->h[hook_of[j]].attached || kept == max)
+			bpf_link__destroy(tmp[j]);
+		else
+			links[kept++] = tmp[j];
+	}
+	attach_recount(p);
+	return kept;
+}
+
+unsigned int attach_detach_module(struct plan *p, const char *module)
+{
+	unsigned int n = 0;
+	int kept = 0;
+
+	for (int j = 0; j < p->nlinks; j++) {
+		const struct hook *h = &hooks[p->link_hook[j]];
+
+		if (h->module && !strcmp(h->module, module)) {
+			bpf_link__destroy(p->links[j]);
+			continue;
+		}
+		p->link_hook[kept] = p->link_hook[j];
+		p->links[kept++] = p->links[j];
+	}
+	p->nlinks = kept;
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		if (!hooks[i].module || strcmp(hooks[i].module, module) || !p->h[i].attached)
+			continue;
+		p->h[i].attached = false;
+		p->h[i].module_absent = true;
+		snprintf(p->h[i].why, sizeof(p->h[i].why),
+			 "module %s unloaded (run and trace attach it again when it loads)", module);
+		n++;
+	}
+	attach_recount(p);
+	return n;
 }

@@ -29,6 +29,7 @@ enum force_mode {
 struct hook_plan {
 	enum attach_mode mode;
 	bool attached;
+	bool module_absent;	/* skipped: its module was not loaded */
 	char why[400];
 };
 
@@ -44,6 +45,7 @@ struct plan {
 	struct hook_plan h[32];
 	unsigned int attached, fentry, kprobe, raw_tp, skipped;
 	struct bpf_link *links[ATTACH_MAX_LINKS];
+	int link_hook[ATTACH_MAX_LINKS];	/* hook index of each link */
 	int nlinks;
 };
 
@@ -59,5 +61,19 @@ void attach_select(struct acpitrace_bpf *skel, const struct plan *p);
 /* Attach every loaded program; failures are recorded per hook. */
 void attach_all(struct acpitrace_bpf *skel, struct plan *p);
 void attach_detach(struct plan *p);
+/* Recompute the attached/fentry/kprobe/raw_tp/skipped totals from p->h. */
+void attach_recount(struct plan *p);
+
+/*
+ * Hooks of one kernel module, attached after start (capture/modattach.c):
+ * enable only @module's programs of flavour @m on an opened skeleton, then
+ * attach what loaded into @links (at most @max), all or nothing per hook,
+ * recording the outcome in p->h.  Returns the number of links.
+ */
+void attach_select_module(struct acpitrace_bpf *skel, const char *module, enum attach_mode m);
+int attach_module(struct acpitrace_bpf *skel, struct plan *p, const char *module,
+		  enum attach_mode m, struct bpf_link **links, int max);
+/* Destroy the start-time links of @module's hooks; the number of hooks detached. */
+unsigned int attach_detach_module(struct plan *p, const char *module);
 
 #endif

@@ -145,6 +145,7 @@ GETTER(get_errno_name) { v->s = errno_short_name(E->result); }
 
 GETTER(get_handler) { v->s = E->flags & AT_F_DRIVER_HANDLER ? "driver" : "method"; }
 GETTER(get_guid) { str_or_null(v, V->guid); }
+GETTER(get_guid_kernel) { v->b = E->flags & AT_F_HAS_GUID; }
 GETTER(get_notify_id) { v->u = E->wmi.notify_id; }
 
 GETTER(get_status) { v->u = (uint32_t)E->result; }
@@ -331,6 +332,8 @@ static const struct rec_field ec_query[] = {
 static const struct rec_field wmi[] = {
 	LIT("WMI"),
 	{ .name = "guid", .kind = RF_STR, .get = get_guid, .text = " %s", .tnull = "?" },
+	/* false: looked up in sysfs by device and notify id (6.1); replay needs it */
+	{ .name = "guid_kernel", .kind = RF_BOOL, .get = get_guid_kernel },
 	{ .name = "notify_id", .kind = RF_U64, .get = get_notify_id, .text = " notify=" X02 },
 	{ .name = "path", .kind = RF_STR, .get = get_path, .text = " on %s", .tnull = "?" },
 	{ .name = "device", .kind = RF_STR, .get = get_dev_name, .json = RF_HAS_DEV, .text = " (%s)", .show = RF_HAS_DEV },

@@ -121,7 +121,7 @@ static int fall_back_to_kprobes(struct tracer *t, const struct tracer_opts *o,
 	t->skel = NULL;
 	if (ao->force != FORCE_AUTO || t->k.kprobe_err)
 		return -1;
-	ao->force = FORCE_KPROBE;
+	ao->force = t->force = FORCE_KPROBE;
 	t->k.vmlinux_btf = btf__load_vmlinux_btf();
 	attach_plan(&t->k, ao, &t->plan);
 	btf__free(t->k.vmlinux_btf);
@@ -151,6 +151,7 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 	int err;
 
 	memset(t, 0, sizeof(*t));
+	t->force = ao.force;
 	acpi_sysfs_load(&t->sys, NULL);
 	kernel_probe(&t->k, false);
 	attach_plan(&t->k, &ao, &t->plan);
@@ -235,6 +236,9 @@ int tracer_verify(struct tracer *t, const struct tracer_opts *o)
 
 void tracer_close(struct tracer *t)
 {
+	for (unsigned int i = 0; i < TRACER_LATE_MAX; i++)
+		if (t->late[i].skel)
+			tracer_detach_module(t, t->late[i].name);
 	vstats_free(&t->vstats);
 	attach_detach(&t->plan);
 	acpitrace_bpf__destroy(t->skel);

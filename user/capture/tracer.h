@@ -33,8 +33,20 @@ struct tracer_opts {
 	unsigned int nwatch;		/* result (attach.watch_methods) */
 };
 
+/* A module's hooks attached after start, from their own copy of the object. */
+struct late_module {
+	char name[32];
+	struct acpitrace_bpf *skel;	/* its maps are the tracer's */
+	struct bpf_link *links[8];
+	int nlinks;
+};
+
+#define TRACER_LATE_MAX 4
+
 struct tracer {
 	struct kernel_info k;
+	enum force_mode force;	/* the attach mode in effect (after any fallback) */
+	struct late_module late[TRACER_LATE_MAX];
 	struct plan plan;
 	struct acpitrace_bpf *skel;
 	struct acpi_sysfs sys;	/* names keys by GUID where the kernel gave a path */
@@ -71,6 +83,22 @@ int tracer_watch_methods(struct tracer *t, const uint32_t *names, unsigned int n
 int tracer_sweep(struct tracer *t);
 void tracer_stats_maps(struct tracer *t, struct stats_maps *m);
 uint64_t tracer_storm_rate(struct tracer *t);
+/*
+ * Attach the hooks of kernel module @module, loaded since tracer_open
+ * (capture/modattach.c).  A copy of the BPF object that shares every map
+ * with the running one loads only that module's programs: kprobes when
+ * the kernel allows them, since an fentry link holds a reference on the
+ * module and would make rmmod fail.  The number of hooks attached (0:
+ * t->error says why); tracer_detach_module() undoes it and also drops
+ * start-time links of the module's hooks.  Both update t->plan.
+ */
+unsigned int tracer_attach_module(struct tracer *t, const char *module);
+unsigned int tracer_detach_module(struct tracer *t, const char *module);
+/* Some hook of @module is attached. */
+bool tracer_module_attached(const struct tracer *t, const char *module);
+/* Some hook of @module was skipped at start because it was not loaded. */
+bool tracer_module_absent(const struct tracer *t, const char *module);
+
 /* Explain, on @out, why nothing can attach on this kernel. */
 void tracer_explain_refusal(const struct kernel_info *k, FILE *out);
 

@@ -20,6 +20,8 @@ int cmd_run(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_top(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_inventory(int argc, char **argv);
 
 /*
  * -s/-g/-p/-V (filters), -m (methods), -r (rate limit), -a (attach mode)

@@ -15,6 +15,7 @@
 #include "policy/policy_print.h"
 #include "policy/policy_resolve.h"
 #include "acpi/wmi_owner.h"
+#include "cli/hook_warnings.h"
 #include "lib/errmsg.h"
 #include "lib/opt.h"
 
@@ -84,6 +85,7 @@ int cmd_check(int argc, char **argv)
 		return 1;
 	}
 	wmi_legacy_warnings(&p, env.root);
+	hook_warnings(&p, NULL, env.root);
 	if (!quiet)
 		policy_print(&p, stdout, g_opts.json);
 	policy_free(&p);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <bpf/libbpf.h>
 #include "dispatch/actions.h"
+#include "dispatch/decide.h"
 #include "acpi/acpi_path.h"
 #include "cli/cli.h"
 #include "acpi/decode.h"
@@ -37,6 +38,10 @@
 #include "acpi/acpid_event.h"
 #include "diag/diag.h"
 #include "diag/metrics_run.h"
+#include "capture/modwatch.h"
+#include "cli/hook_warnings.h"
+#include "lib/evloop.h"
+#include "capture/ring_drain.h"
 
 struct run_opts {
 	struct tracer_opts t;
@@ -59,14 +64,13 @@ struct run_state {
 	struct output out;
 	struct acpid_fmt acpid_fmt;
 	struct line_server acpid;
+	struct modwatch mw;	/* module hooks attached/detached as modules come and go */
 	unsigned long long received, dispatched;
 	struct diag diag;
 };
 
-static volatile sig_atomic_t stop, reload;
-
-static void on_stop(int sig) { (void)sig; stop = 1; }
-static void on_hup(int sig) { (void)sig; reload = 1; }
+static bool stop;
+static int reload;	/* 1: SIGHUP, 2: a module came or went */
 
 static const struct opt run_opts_table[] = {
 	OPT('P', 'P', "policy", required_argument, "FILE|DIR",
@@ -186,6 +190,7 @@ static int load_policy(struct run_state *st, bool first)
 		return -1;
 	}
 	wmi_legacy_warnings(&np, env.root);
+	hook_warnings(&np, &st->tr, env.root);
 	/* everything that can fail is done aside; the running state stays as it is */
 	if (actions_stage(&st->act, &np, &staged, err, sizeof(err))) {
 		log_msg(LOG_ERR, "%s%s", err, first ? "" : "; keeping the previous policy");
@@ -221,52 +226,35 @@ refuse:
 	return -1;
 }
 
-static void describe_event(struct run_state *st, const struct at_event *e, char *buf, size_t len)
-{
-	char path[ACPI_PATH_MAX], guid[GUID_STR_LEN];
-	const struct acpi_dev_entry *d;
-
-	acpi_path_format(&e->path, path, sizeof(path));
-	d = acpi_sysfs_dev(&st->sys, path);
-	if (e->flags & AT_F_HAS_GUID) {
-		guid_format(e->wmi.guid, guid);
-		snprintf(buf, len, "wmi %s notify 0x%02x on %s", guid, e->wmi.notify_id, path);
-	} else {
-		snprintf(buf, len, "%s %s%s%s%s 0x%x", source_name(e->source), path,
-			 d ? " (" : "", d ? d->name : "", d ? ")" : "", e->number);
-	}
-}
-
 static int on_event(void *ctx, void *data, size_t size)
 {
 	struct run_state *st = ctx;
 	const struct at_event *e = data;
-	char what[256], act[256], line[ACPID_LINE_MAX];
-	uint64_t code = 0;
-	int rule;
+	char line[ACPID_LINE_MAX], msg[640];
+	struct decision d;
 
 	if (size < sizeof(*e))
 		return 0;
 	st->received++;
+	diag_on_event(&st->diag, e);
 	if (st->o->trace)
 		output_event(&st->out, e);
-	rule = policy_match(&st->pol, e, &code);
-	if (rule < 0 || st->pol.rules[rule].act.type == ACT_IGNORE)
+	/* the step replay shares (dispatch/decide.c) */
+	decide(&st->pol, &st->sys, e, &d);
+	if (!d.acts)
 		return 0;	/* only with --trace: the kernel kept the rest */
 	st->dispatched++;
 	/* acpid's line for this event: to the socket's clients and to exec */
 	st->act.acpid_event = acpid_event_format(&st->acpid_fmt, e, line, sizeof(line)) ? NULL : line;
 	if (st->act.acpid_event)
 		line_server_send(&st->acpid, line);
-	describe_event(st, e, what, sizeof(what));
-	policy_describe_action(&st->pol.rules[rule].act, act, sizeof(act));
 	/* a quiet journal by default, as acpid's: the 'log' action is the exception */
-	if (st->o->log_events || st->pol.rules[rule].act.type == ACT_LOG)
-		log_msg(LOG_INFO, "%s code 0x%llx -> %s (rule #%d %s:%d)", what,
-			(unsigned long long)code, act, rule, st->pol.rules[rule].file,
-			st->pol.rules[rule].line);
-	if (actions_run(&st->act, &st->pol, rule, e, code))
-		log_msg(LOG_WARN, "rule #%d: %s failed", rule, act);
+	if (st->o->log_events || st->pol.rules[d.rule].act.type == ACT_LOG) {
+		decision_line(&st->pol, &d, msg, sizeof(msg));
+		log_msg(LOG_INFO, "%s", msg);
+	}
+	if (actions_run(&st->act, &st->pol, d.rule, e, d.code))
+		log_msg(LOG_WARN, "rule #%d: %s failed", d.rule, d.action);
 	st->act.acpid_event = NULL;
 	return 0;
 }
@@ -318,21 +306,117 @@ static void notify_ready(const struct run_state *st)
 		       st->tr.plan.attached, st->pol.nrules, st->pol.nkrules);
 }
 
+/* What the daemon waits on; nothing else wakes it. */
+struct run_loop {
+	struct evloop ev;
+	struct ring_drain drain;
+	struct evloop_timer reap;	/* every 100 ms while a command runs */
+	struct evloop_timer tick;	/* metrics, storm sweep: 1 s, only with work */
+	struct evloop_timer modcheck;	/* /sys/module every 2 s, without uevents only */
+	uint64_t ticked_received;	/* st->received at the last tick */
+};
+
+static struct run_loop run_loop = { .ev.epfd = -1 };
+
+static void on_acpid(void *ctx)
+{
+	line_server_poll(ctx);
+}
+
+static void on_reap(void *ctx)
+{
+	(void)ctx;	/* actions_reap() runs after every wakeup */
+}
+
+static void on_tick(void *ctx)
+{
+	struct run_state *st = ctx;
+
+	run_loop.ticked_received = st->received;
+	diag_tick(&st->diag);
+}
+
+static void on_module(void *ctx)
+{
+	struct run_state *st = ctx;
+
+	if (modwatch_handle(&st->mw))
+		reload = 2;	/* rules resolve against the module's devices */
+}
+
+/*
+ * The 1 s tick refreshes run's series for the exporter, writes the
+ * textfile and sweeps storms.  The textfile is its job every second;
+ * otherwise it runs only while something can change the figures (events
+ * since the last tick, a command running, a storm), so an idle daemon
+ * sleeps.
+ */
+static void arm_tick(struct run_state *st, struct run_loop *l)
+{
+	const struct diag_opts *d = &st->diag.o;
+	bool metrics = d->listen || d->textfile;
+	bool work = d->textfile || st->diag.storms ||
+		    (metrics && (st->received != l->ticked_received || actions_busy(&st->act)));
+
+	evloop_timer_at(&l->tick, work ? st->diag.last_tick_ns + 1000000000ULL : 0, 0);
+}
+
+static void on_signal(void *ctx, int sig)
+{
+	(void)ctx;
+	if (sig == SIGHUP)
+		reload = 1;
+	else if (sig == SIGINT || sig == SIGTERM)
+		stop = 1;
+	/* SIGCHLD: a command ended; it is reaped after this wakeup */
+}
+
+static int loop_open(struct run_state *st, struct ring_buffer *rb)
+{
+	struct run_loop *l = &run_loop;
+
+	if (ring_drain_add(&l->drain, &l->ev, rb) ||
+	    evloop_timer(&l->ev, &l->reap, on_reap, l) ||
+	    evloop_timer(&l->ev, &l->tick, on_tick, st) ||
+	    evloop_timer(&l->ev, &l->modcheck, on_module, st) ||
+	    (st->acpid.fd >= 0 && evloop_add_fd(&l->ev, st->acpid.fd, on_acpid, &st->acpid)) ||
+	    (modwatch_fd(&st->mw) >= 0 &&
+	     evloop_add_fd(&l->ev, modwatch_fd(&st->mw), on_module, st))) {
+		log_msg(LOG_ERR, "cannot set up the event loop: %s", strerror(errno));
+		return -1;
+	}
+	l->ticked_received = ~0ULL;	/* a first tick: the exporter's first series */
+	/* no uevent socket (a sandbox without AF_NETLINK): look every 2 s */
+	if (modwatch_fd(&st->mw) < 0 && st->mw.nmods)
+		evloop_timer_at(&l->modcheck, mono_ns() + 2000000000ULL, 2000000000ULL);
+	arm_tick(st, l);
+	return 0;
+}
+
 static int loop(struct run_state *st, struct ring_buffer *rb)
 {
-	while (!stop) {
-		int err = ring_buffer__poll(rb, 100);
+	struct run_loop *l = &run_loop;
 
-		if (err < 0 && err != -EINTR) {
-			log_msg(LOG_ERR, "polling the ring buffer failed: %s", strerror(-err));
+	while (!stop) {
+		if (evloop_wait(&l->ev, -1) < 0) {
+			log_msg(LOG_ERR, "waiting for events failed: %s", strerror(errno));
+			return 1;
+		}
+		if (l->drain.err) {
+			log_msg(LOG_ERR, "polling the ring buffer failed: %s", strerror(-l->drain.err));
 			return 1;
 		}
 		actions_reap(&st->act, mono_ns());
-		line_server_poll(&st->acpid);
-		diag_tick(&st->diag);
+		/* output and timeouts of running commands: checked as often as before */
+		if (!actions_busy(&st->act))
+			evloop_timer_at(&l->reap, 0, 0);
+		else if (!evloop_timer_armed(&l->reap))
+			evloop_timer_at(&l->reap, mono_ns() + 100000000ULL, 100000000ULL);
+		arm_tick(st, l);
 		if (reload) {
+			log_msg(LOG_INFO, "%s: reloading %s", reload == 2 ? "module change" : "SIGHUP",
+				policy_name(st));
 			reload = 0;
-			log_msg(LOG_INFO, "SIGHUP: reloading %s", policy_name(st));
 			service_reloading();
 			acpi_sysfs_free(&st->sys);
 			acpi_sysfs_load(&st->sys, st->o->sysfs_root);
@@ -345,15 +429,21 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 	return 0;
 }
 
-static void install_signals(void)
+/*
+ * Blocked and read through the loop's signalfd, before anything starts a
+ * thread.  SIGPIPE stays ignored: a client or command that went away is
+ * an error on its write, not the daemon's end.
+ */
+static int install_signals(void)
 {
-	struct sigaction sa = { .sa_handler = on_stop };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD, 0 };
 
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sa.sa_handler = on_hup;
-	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	if (evloop_init(&run_loop.ev) || evloop_signals(&run_loop.ev, sigs, on_signal, NULL)) {
+		log_msg(LOG_ERR, "cannot set up the event loop: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 int cmd_run(int argc, char **argv)
@@ -361,7 +451,7 @@ int cmd_run(int argc, char **argv)
 	/* method hooks stay attached, so a reload can add 'match method' */
 	struct run_opts o = { .t.policy = true, .t.attach.watch_methods = true,
 			      .acpid_mode = 0666 };
-	struct run_state st = { .o = &o, .acpid.fd = -1 };
+	struct run_state st = { .o = &o, .acpid.fd = -1, .mw.fd = -1 };
 	char err_buf[256];
 	struct ring_buffer *rb = NULL;
 	int err;
@@ -371,7 +461,8 @@ int cmd_run(int argc, char **argv)
 		return err;
 	if (g_opts.verbose)
 		log_max_level = LOG_DEBUG;
-	install_signals();
+	if (install_signals())
+		return 1;
 	acpi_sysfs_load(&st.sys, o.sysfs_root);
 	actions_init(&st.act, o.sysfs_root);
 	st.act.sys = &st.sys;
@@ -412,12 +503,17 @@ int cmd_run(int argc, char **argv)
 		log_msg(LOG_ERR, "cannot create %s: %s", o.ready_file, strerror(errno));
 		goto out;
 	}
+	modwatch_open(&st.mw, &st.tr);
+	if (loop_open(&st, rb))
+		goto out;
 	notify_ready(&st);
 	err = loop(&st, rb);
 	service_notify("STOPPING=1");
 	print_stats(&st);
 out:
 	diag_stop(&st.diag);
+	modwatch_close(&st.mw);
+	evloop_close(&run_loop.ev);
 	line_server_close(&st.acpid);
 	ring_buffer__free(rb);
 	actions_close(&st.act);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include <bpf/libbpf.h>
+#include "capture/modwatch.h"
 #include "cli/cli.h"
 #include "acpi/decode.h"
 #include "diag/diag.h"
@@ -22,6 +23,9 @@
 #include "lib/errmsg.h"
 #include "lib/opt.h"
 #include "lib/json.h"
+#include "lib/evloop.h"
+#include "capture/ring_drain.h"
+#include "capture/recording.h"
 
 struct trace_opts {
 	struct tracer_opts t;
@@ -44,6 +48,9 @@ struct trace_state {
 	struct diag diag;
 	struct tracer *t;
 	bool quiet;
+	struct modwatch mw;	/* module hooks attached/detached as modules come and go */
+	struct acpi_sysfs *sys;	/* names devices in the output */
+	const char *sysfs_root;
 	uint64_t stats_every_ns;
 	uint64_t stats_next_ns;
 	uint64_t stats_seq;
@@ -51,12 +58,6 @@ struct trace_state {
 };
 
 static volatile sig_atomic_t stop;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop = 1;
-}
 
 static const struct opt trace_opts_table[] = {
 	OPT('j', 'j', "json", no_argument, NULL, "one JSON object per line"),
@@ -203,6 +204,7 @@ static int on_event(void *ctx, void *data, size_t size)
 
 	if (size < sizeof(struct at_event))
 		return 0;
+	diag_on_event(&st->diag, data);	/* storms: the sweep runs during one */
 	reorder_push(&st->reorder, data);
 	return 0;
 }
@@ -286,43 +288,147 @@ static void stats_record(struct trace_state *st, bool force)
 	stats_free(&s);
 }
 
-static int poll_loop(struct ring_buffer *rb, struct trace_state *st, double duration)
+/* What the loop watches; timers are armed only while they have work. */
+struct trace_loop {
+	struct evloop ev;
+	struct ring_buffer *rb;
+	struct ring_drain drain;
+	struct trace_state *st;
+	struct evloop_timer end, reorder, tick, stats;
+	struct evloop_timer modcheck;	/* /sys/module every 2 s, without uevents only */
+	int err;
+};
+
+static void on_end(void *ctx)
 {
+	(void)ctx;
+	stop = 1;
+}
+
+static void on_reorder(void *ctx)
+{
+	struct trace_loop *l = ctx;
+
+	reorder_flush(&l->st->reorder, mono_ns());
+}
+
+static void on_tick(void *ctx)
+{
+	struct trace_loop *l = ctx;
+
+	diag_tick(&l->st->diag);
+}
+
+/* A module came or went: its hooks follow; sysfs names its devices again. */
+static void on_module(void *ctx)
+{
+	struct trace_loop *l = ctx;
+	struct trace_state *st = l->st;
+
+	if (modwatch_handle(&st->mw)) {
+		acpi_sysfs_free(st->sys);
+		acpi_sysfs_load(st->sys, st->sysfs_root);
+	}
+}
+
+/* After modwatch_open: its uevent socket, or a look every 2 s without one. */
+static int loop_add_modwatch(struct trace_loop *l)
+{
+	struct modwatch *w = &l->st->mw;
+
+	if (modwatch_fd(w) >= 0)
+		return evloop_add_fd(&l->ev, modwatch_fd(w), on_module, l);
+	if (w->nmods)
+		return evloop_timer_at(&l->modcheck, mono_ns() + 2000000000ULL, 2000000000ULL);
+	return 0;
+}
+
+static void on_stats(void *ctx)
+{
+	struct trace_loop *l = ctx;
+
+	stats_record(l->st, true);
+}
+
+static void on_sig(void *ctx, int sig)
+{
+	(void)ctx;
+	(void)sig;
+	stop = 1;
+}
+
+/*
+ * SIGHUP (the terminal closed) and SIGPIPE (trace | head) end the trace
+ * like SIGINT: masked GPEs are restored, the totals printed.
+ */
+static const int trace_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, 0 };
+
+static int loop_open(struct trace_loop *l, struct ring_buffer *rb, struct trace_state *st)
+{
+	memset(l, 0, sizeof(*l));
+	l->rb = rb;
+	l->st = st;
+	if (evloop_init(&l->ev) ||
+	    evloop_signals(&l->ev, trace_signals, on_sig, l) ||
+	    ring_drain_add(&l->drain, &l->ev, rb) ||
+	    evloop_timer(&l->ev, &l->end, on_end, l) ||
+	    evloop_timer(&l->ev, &l->reorder, on_reorder, l) ||
+	    evloop_timer(&l->ev, &l->tick, on_tick, l) ||
+	    evloop_timer(&l->ev, &l->stats, on_stats, l) ||
+	    evloop_timer(&l->ev, &l->modcheck, on_module, l))
+		return -1;
+	return 0;
+}
+
+/* Before sleeping: arm the timers that have work, disarm the others. */
+static void loop_arm(struct trace_loop *l)
+{
+	struct trace_state *st = l->st;
 	struct reorder *ro = &st->reorder;
-	struct diag *diag = &st->diag;
-	uint64_t end = duration ? mono_ns() + (uint64_t)(duration * 1e9) : 0;
-	int err = 0;
+
+	/* the oldest held record is due when its window has passed */
+	evloop_timer_at(&l->reorder, ro->len ? ro->buf[0].ts_ns + ro->window_ns : 0, 0);
+	/* the textfile is rewritten every second; storms swept while one lasts */
+	evloop_timer_at(&l->tick, st->diag.o.textfile || st->diag.storms ?
+			st->diag.last_tick_ns + 1000000000ULL : 0, 0);
+}
+
+static int poll_loop(struct trace_loop *l, double duration)
+{
+	struct trace_state *st = l->st;
+
+	if (duration)
+		evloop_timer_at(&l->end, mono_ns() + (uint64_t)(duration * 1e9), 0);
+	if (st->stats_every_ns)
+		evloop_timer_at(&l->stats, st->stats_next_ns, st->stats_every_ns);
 
 	while (!stop) {
-		err = ring_buffer__poll(rb, 20);
-		if (err == -EINTR) {
-			err = 0;
-			continue;
-		}
-		if (err < 0)
+		loop_arm(l);
+		if (evloop_wait(&l->ev, -1) < 0) {
+			l->err = -errno;
 			break;
-		err = 0;
-		reorder_flush(ro, mono_ns());
-		diag_tick(diag);
-		stats_record(st, false);
+		}
+		if (l->drain.err) {
+			l->err = l->drain.err;
+			break;
+		}
 		/* a reader that went away (trace | head): a clean exit */
 		if (ferror(stdout))
 			break;
-		if (end && mono_ns() >= end)
-			break;
 	}
-	ring_buffer__consume(rb);	/* what is already in the buffer */
-	reorder_flush_all(ro);
+	ring_buffer__consume(l->rb);	/* what is already in the buffer */
+	reorder_flush_all(&st->reorder);
 	stats_record(st, true);
-	return err;
+	return l->err;
 }
 
 int cmd_trace(int argc, char **argv)
 {
 	struct trace_opts o = { .reorder_ms = 100 };
-	struct trace_state st = { 0 };
+	struct trace_state st = { .mw.fd = -1 };
 	struct acpi_sysfs sys;
 	struct ring_buffer *rb = NULL;
+	struct trace_loop loop = { .ev.epfd = -1 };
 	struct tracer t;
 	int err;
 
@@ -355,14 +461,20 @@ int cmd_trace(int argc, char **argv)
 		err = 1;
 		goto cleanup;
 	}
-	/*
-	 * SIGHUP (the terminal closed) and SIGPIPE (trace | head) end the
-	 * trace like SIGINT: masked GPEs are restored, the totals printed.
-	 */
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
-	signal(SIGPIPE, on_signal);
+	if (loop_open(&loop, rb, &st)) {
+		err_print("trace", "cannot set up the event loop: %s", strerror(errno));
+		err = 1;
+		goto cleanup;
+	}
+	/* -j output is a recording: the machine facts replay resolves against */
+	if (g_opts.json && !o.quiet) {
+		struct rec_facts f;
+
+		if (!rec_facts_gather(&f, o.sysfs_root, t.k.release)) {
+			rec_facts_write(stdout, &f);
+			rec_facts_free(&f);
+		}
+	}
 	announce(&t);
 	if (o.ready_file && ready_file_write(o.ready_file)) {
 		err_print("trace", "cannot create ready file %s: %s", o.ready_file,
@@ -375,15 +487,25 @@ int cmd_trace(int argc, char **argv)
 		goto cleanup;
 	}
 	st.t = &t;
+	st.sys = &sys;
+	st.sysfs_root = o.sysfs_root;
+	modwatch_open(&st.mw, &t);
+	if (loop_add_modwatch(&loop)) {
+		err_print("trace", "cannot set up the event loop: %s", strerror(errno));
+		err = 1;
+		goto cleanup;
+	}
 	st.stats_every_ns = o.stats_interval * 1e9;
 	st.stats_next_ns = mono_ns() + st.stats_every_ns;
-	err = poll_loop(rb, &st, o.duration);
+	err = poll_loop(&loop, o.duration);
 	if (err)
 		err_print("trace", "polling the ring buffer failed: %s", strerror(-err));
 	print_totals(&t, g_opts.json);
 	err = err ? 1 : 0;
 cleanup:
+	modwatch_close(&st.mw);
 	diag_stop(&st.diag);
+	evloop_close(&loop.ev);
 	ring_buffer__free(rb);
 	reorder_free(&st.reorder);
 	tracer_close(&t);

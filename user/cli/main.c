@@ -28,6 +28,8 @@ static const struct command commands[] = {
 	{ "check", cmd_check, "validate a dispatch policy and show what it matches" },
 	{ "stats", cmd_stats, "sample counters, rates and latency histograms once" },
 	{ "top", cmd_top, "live view of rates, slow methods, storms and EC health" },
+	{ "replay", cmd_replay, "run a trace -j recording through a policy, no kernel" },
+	{ "inventory", cmd_inventory, "list the firmware's devices, WMI, GPEs, EC; matching policies" },
 };
 
 static void usage(FILE *out)

@@ -229,6 +229,16 @@ void diag_tick(struct diag *d)
 		write_textfile(d);
 }
 
+void diag_on_event(struct diag *d, const struct at_event *e)
+{
+	if (e->source != AT_SRC_STORM)
+		return;
+	if (e->subtype == AT_STORM_BEGIN)
+		d->storms++;
+	else if (e->subtype == AT_STORM_END && d->storms)
+		d->storms--;
+}
+
 void diag_on_record(struct diag *d, const struct at_event *e)
 {
 	char err[600];

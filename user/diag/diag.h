@@ -75,6 +75,7 @@ struct diag {
 	struct storm_mask mask;
 	uint64_t t0_ns;
 	uint64_t last_tick_ns;
+	unsigned int storms;	/* begun and not ended: the sweep runs while one lasts */
 	pthread_mutex_t lock;	/* extra_text, between the tick and the exporter */
 	char *extra_text;	/* the last o.extra output, or NULL */
 	struct wakeups wake;	/* suspend records (under lock: the exporter reads it) */
@@ -84,6 +85,8 @@ struct diag {
 int diag_start(struct diag *d, struct tracer *t, const struct diag_opts *o, const char *cmd);
 void diag_tick(struct diag *d);
 void diag_on_record(struct diag *d, const struct at_event *e);
+/* Every record as it arrives: counts storms begun and not ended. */
+void diag_on_event(struct diag *d, const struct at_event *e);
 void diag_stop(struct diag *d);
 /* A snapshot of @t's accounting, elapsed time since @t0_ns. */
 int diag_snapshot(struct tracer *t, uint64_t t0_ns, struct stats_snap *s);

@@ -311,6 +311,14 @@ void actions_reap(struct actions *a, uint64_t now_ns)
 	}
 }
 
+bool actions_busy(const struct actions *a)
+{
+	for (int i = 0; i < ACT_MAX_CHILDREN; i++)
+		if (a->child[i].pid > 0 || a->child[i].has_out)
+			return true;
+	return false;
+}
+
 void act_exec_close(struct actions *a)
 {
 	for (int i = 0; i < ACT_MAX_CHILDREN; i++) {

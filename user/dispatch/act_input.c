@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Keys and switches: the `acpitrace` uinput device (libevdev). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <linux/uinput.h>
 #include <libevdev/libevdev.h>
 #include <libevdev/libevdev-uinput.h>
 #include "dispatch/actions.h"
@@ -26,20 +30,22 @@ static void wanted_codes(const struct policy *p, unsigned char *keys, unsigned c
 	}
 }
 
-static int create_input(const unsigned char *keys, const unsigned char *sws,
-			struct libevdev_uinput **ui, char *err, size_t len)
+struct libevdev *act_input_describe(const unsigned char *keys, const unsigned char *sws,
+				    bool *any_code)
 {
 	struct libevdev *dev = libevdev_new();
 	bool any = false;
-	int rc;
 
-	*ui = NULL;
-	if (!dev) {
-		snprintf(err, len, "out of memory");
-		return -1;
-	}
-	libevdev_set_name(dev, "acpitrace");
+	*any_code = false;
+	if (!dev)
+		return NULL;
+	/* fixed, so keyd, evsieve and udev rules can name this device */
+	libevdev_set_name(dev, ACT_INPUT_NAME);
+	libevdev_set_phys(dev, ACT_INPUT_PHYS);
 	libevdev_set_id_bustype(dev, BUS_VIRTUAL);
+	libevdev_set_id_vendor(dev, ACT_INPUT_VENDOR);
+	libevdev_set_id_product(dev, ACT_INPUT_PRODUCT);
+	libevdev_set_id_version(dev, ACT_INPUT_VERSION);
 	for (int c = 0; c < 96 * 8; c++)
 		if (BIT_GET(keys, c)) {
 			libevdev_enable_event_code(dev, EV_KEY, c, NULL);
@@ -51,13 +57,39 @@ static int create_input(const unsigned char *keys, const unsigned char *sws,
 			libevdev_enable_event_code(dev, EV_SW, c, NULL);
 			any = true;
 		}
+	if (any)
+		libevdev_enable_event_code(dev, EV_MSC, MSC_SCAN, NULL);
+	*any_code = any;
+	return dev;
+}
+
+static int create_input(const unsigned char *keys, const unsigned char *sws,
+			struct libevdev_uinput **ui, char *err, size_t len)
+{
+	bool any;
+	struct libevdev *dev = act_input_describe(keys, sws, &any);
+	int rc, fd;
+
+	*ui = NULL;
+	if (!dev) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
 	if (!any) {
 		libevdev_free(dev);
 		return 0;
 	}
-	libevdev_enable_event_code(dev, EV_MSC, MSC_SCAN, NULL);
-	rc = libevdev_uinput_create_from_device(dev, LIBEVDEV_UINPUT_OPEN_MANAGED, ui);
+	/* libevdev does not pass phys on to uinput: set it on our own fd first */
+	fd = open("/dev/uinput", O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		rc = -errno;
+	else if (ioctl(fd, UI_SET_PHYS, ACT_INPUT_PHYS))
+		rc = -errno;
+	else
+		rc = libevdev_uinput_create_from_device(dev, fd, ui);
 	libevdev_free(dev);
+	if (rc && fd >= 0)
+		close(fd);
 	if (rc) {
 		snprintf(err, len, "cannot create the uinput device: %s (is the uinput module loaded?)",
 			 strerror(-rc));
@@ -65,6 +97,16 @@ static int create_input(const unsigned char *keys, const unsigned char *sws,
 		return -1;
 	}
 	return 0;
+}
+
+/* The device and the /dev/uinput fd it was made on (ours, not libevdev's). */
+static void destroy_input(struct libevdev_uinput *ui)
+{
+	int fd = libevdev_uinput_get_fd(ui);
+
+	libevdev_uinput_destroy(ui);
+	if (fd >= 0)
+		close(fd);
 }
 
 /* A new device only when the set of codes changes (or there is none yet). */
@@ -84,7 +126,7 @@ void act_input_commit(struct actions *a, struct actions_staged *s)
 	if (!s->replace_ui)
 		return;
 	if (a->ui)
-		libevdev_uinput_destroy(a->ui);
+		destroy_input(a->ui);
 	a->ui = s->ui;
 	memcpy(a->keys, s->keys, sizeof(a->keys));
 	memcpy(a->sws, s->sws, sizeof(a->sws));
@@ -96,7 +138,7 @@ void act_input_commit(struct actions *a, struct actions_staged *s)
 void act_input_abort(struct actions_staged *s)
 {
 	if (s->ui)
-		libevdev_uinput_destroy(s->ui);
+		destroy_input(s->ui);
 	s->ui = NULL;
 	s->replace_ui = false;
 }
@@ -109,7 +151,7 @@ const char *actions_input_devnode(const struct actions *a)
 void act_input_close(struct actions *a)
 {
 	if (a->ui)
-		libevdev_uinput_destroy(a->ui);
+		destroy_input(a->ui);
 	a->ui = NULL;
 }
 

@@ -17,6 +17,17 @@
 #define ACT_MAX_CHILDREN	4
 
 struct libevdev_uinput;
+struct libevdev;
+
+/*
+ * The `acpitrace` input device's identity, the same on every start and
+ * reload (README "Dispatch"): BUS_VIRTUAL, these ids, this phys.
+ */
+#define ACT_INPUT_NAME		"acpitrace"
+#define ACT_INPUT_PHYS		"acpitrace/input0"
+#define ACT_INPUT_VENDOR	0xac71
+#define ACT_INPUT_PRODUCT	0x0001
+#define ACT_INPUT_VERSION	0x0001
 
 #define ACT_OUT_LINE		256	/* longer output lines are cut */
 
@@ -96,9 +107,17 @@ int actions_run(struct actions *a, const struct policy *p, int rule,
  * group.
  */
 void actions_reap(struct actions *a, uint64_t now_ns);
+/* A command runs or its output is still open: actions_reap() has work. */
+bool actions_busy(const struct actions *a);
 const char *actions_input_devnode(const struct actions *a);
 
 /* Pure pieces, for tests. */
+/*
+ * The uinput device for these key and switch bitmaps, not yet created
+ * (libevdev_free it); *any_code false when there is nothing to declare.
+ */
+struct libevdev *act_input_describe(const unsigned char *keys, const unsigned char *sws,
+				    bool *any_code);
 long backlight_next(long cur, long max, int op, int percent, bool allow_zero);
 /* Pick a backlight under root/sys/class/backlight: @name, or by type. */
 int backlight_choose(const char *root, const char *name, char *out, size_t len);

@@ -14,21 +14,7 @@
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "acpi/guid.h"
-
-
-static const char *const dmi_fields[] = {
-	"sys_vendor", "product_name", "product_version", "product_family",
-	"product_sku", "board_vendor", "board_name", "board_version",
-	"bios_vendor", "bios_version", "chassis_type",
-};
-
-static bool known_dmi_field(const char *f)
-{
-	for (size_t i = 0; i < sizeof(dmi_fields) / sizeof(dmi_fields[0]); i++)
-		if (!strcmp(f, dmi_fields[i]))
-			return true;
-	return false;
-}
+#include "acpi/dmi.h"
 
 /* ---- match blocks --------------------------------------------------- */
 
@@ -205,7 +191,7 @@ int pol_stmt_dmi(struct parser *ps, struct token *t, int n)
 		if (!eq)
 			return pol_err(ps, t[i].col, "expected FIELD=GLOB, got '%s'", t[i].s);
 		*eq = '\0';
-		if (!known_dmi_field(t[i].s))
+		if (!dmi_field_known(t[i].s))
 			return pol_err(ps, t[i].col, "unknown DMI field '%s' (sys_vendor, product_name, board_name, ...)", t[i].s);
 		if (b->ndmi == POL_DMI_MAX)
 			return pol_err(ps, t[i].col, "at most %d DMI conditions per block", POL_DMI_MAX);

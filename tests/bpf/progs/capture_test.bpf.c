@@ -87,6 +87,20 @@ static __always_inline int op_cache_poke(__u64 idx, __u64 seg, __u64 name)
 	return 0;
 }
 
+/* at_ring_flags with the window and the buffer's fill given. */
+static __always_inline __u64 op_rb_flags(__u64 win, __u64 avail)
+{
+	struct at_rb_rate *r;
+	__u32 zero = 0;
+
+	r = bpf_map_lookup_elem(&rb_rate, &zero);
+	if (!r)
+		return ~0ULL;
+	if (!at_rb_past_burst(r, win))
+		return 0;
+	return at_rb_late_flags(r, avail);
+}
+
 SEC("raw_tp")
 int capture_test(struct bpf_raw_tracepoint_args *ctx)
 {
@@ -131,6 +145,9 @@ int capture_test(struct bpf_raw_tracepoint_args *ctx)
 		break;
 	case OP_CACHE_POKE:
 		result.ret = op_cache_poke(ctx->args[1], ctx->args[2], ctx->args[3]);
+		break;
+	case OP_RB_FLAGS:
+		result.ret = op_rb_flags(ctx->args[1], ctx->args[2]);
 		break;
 	case OP_SUSPEND: {
 		struct at_susp_state *st = at_susp();

@@ -13,6 +13,7 @@ enum test_op {
 	OP_LINK_AGE,		/* args: ptr, kind: backdate the link */
 	OP_NODE_SET,		/* args: node index, field (enum node_field), value */
 	OP_CACHE_POKE,		/* args: node index, segment, name: edit its path_cache entry */
+	OP_RB_FLAGS,		/* args: window, available bytes -> ret: a submit's wakeup flags */
 	OP_SUSPEND,		/* args: action (0 suspend_enter, 1 machine_suspend, 2 thaw_processes), val, start */
 	OP_SUSPEND_NOTE,	/* args: source, number, chain: a GPE/fixed/GED record during resume */
 };

@@ -78,7 +78,13 @@ _boot_report() {
 boot_scenario() {
 	_d=/out/$1 _serial=${3:-}
 	_before=$(_boot_pids)
-	rm -rf /tmp/* /tmp/.[!.]* /run/boot-stop 2>/dev/null
+	rm -rf /run/boot-stop
+	if [ -d /run/systemd/system ]; then
+		# the services' PrivateTmp= folders stay: their namespaces use them
+		find /tmp -mindepth 1 -maxdepth 1 ! -name 'systemd-private-*' -exec rm -rf {} +
+	else
+		rm -rf /tmp/* /tmp/.[!.]* 2>/dev/null
+	fi
 	if [ -n "$_serial" ]; then
 		mkdir -p "/run/res/$1"
 		cp -r "$_d/.scenario" "/run/res/$1/"
@@ -96,7 +102,8 @@ boot_scenario() {
 	kill -KILL "$_watch" 2>/dev/null
 	wait "$_watch" 2>/dev/null
 	[ -f /run/boot-stop ] && read -r _rc </run/boot-stop
-	_boot_kill_new "$_before"
+	# Under systemd (a --rootfs guest) its services are no leftovers.
+	[ -d /run/systemd/system ] || _boot_kill_new "$_before"
 	dmesg >"$_d/dmesg.log"
 	echo "$_rc" >"$_d/.guest-status"
 	: >"$_d/.done"

@@ -13,12 +13,14 @@
 #   BINARIES=""          extra binaries for the guest's /bin, repository-relative
 #                        or absolute (build/acpitrace
 #                        is always there once built)
+#   ROOTFS=""            "debian": boot tools/vm/run --rootfs debian (a Debian
+#                        userland under systemd; tests/vm/scenarios-debian)
 #   SMBIOS=()            --smbios specs of tools/vm/run (a bash array), e.g.
 #                        ("type=1,manufacturer=LENOVO")
 #   TIMEOUT=120          seconds for the scenario's guest script
 #   BOOT=shared          "shared": the scenario may run in one boot with other
 #                        scenarios whose boot settings (MACHINES, MODULES,
-#                        APPEND, ACPITABLES, BINARIES, SMBIOS) are identical,
+#                        APPEND, ACPITABLES, BINARIES, SMBIOS, ROOTFS) are identical,
 #                        one after the other; "own": always a boot of its own.
 #                        Use "own" when the scenario changes the machine for
 #                        good (hotplug: a plugged CPU cannot be plugged again)
@@ -65,7 +67,7 @@
 # shellcheck disable=SC2034 # the variables are the scenario's answer
 scenario_load() {
 	KERNELS="6.1 6.12" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
-	TIMEOUT=120 HOSTFWD= SMBIOS=() BOOT=shared RESULTS=share
+	TIMEOUT=120 HOSTFWD= SMBIOS=() BOOT=shared ROOTFS= RESULTS=share
 	unset -f guest host check
 	# shellcheck disable=SC1090
 	. "$1"
@@ -92,5 +94,5 @@ scenario_boot_key() {
 	fi
 	# shellcheck disable=SC2086,SC2116 # word lists compare as words
 	printf '%s|' "$machine" "$MODULES" "$APPEND" "$(echo $ACPITABLES)" \
-		"$(echo $BINARIES)" "${SMBIOS[@]}" | md5sum | cut -c1-12
+		"$(echo $BINARIES)" "${SMBIOS[@]}" "$ROOTFS" | md5sum | cut -c1-12
 }

@@ -38,11 +38,11 @@ guest() {
 	vm_wait sent 120
 	if wait "$epid"; then st=0; else st=$?; fi
 	echo "evread=$st" >evread.status
-	grep -c acpitrace /proc/bus/input/devices >inputs-before.txt || true
+	grep -c 'N: Name="acpitrace"' /proc/bus/input/devices >inputs-before.txt || true
 	kill -KILL "$pid"
 	wait "$pid" 2>/dev/null || true
 	sleep 1	# the kernel releases the fds of a dead process asynchronously
-	grep -c acpitrace /proc/bus/input/devices >inputs-after.txt || true
+	grep -c 'N: Name="acpitrace"' /proc/bus/input/devices >inputs-after.txt || true
 	bpftool -j link show >links-after.json 2>&1 || true
 	bpftool -j prog show >progs-after.json 2>&1 || true
 }

@@ -5,7 +5,8 @@
 # MHKP's results as rule codes. A local rule (read before the shipped file)
 # turns 0x1311 into KEY_PROG1 with MSC_SCAN 0x1311; 0x1312 and 0x1313 fall to
 # the shipped file's hotkey-class log rule; MHKP's final 0 and the Notify
-# itself are ignored in the kernel.
+# itself are ignored in the kernel. trace -j --methods=MHKP records beside run, and
+# the host's replay of that recording performs the same actions run logged.
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev,thinkpad_acpi"
 APPEND=$DISPATCH_APPEND
@@ -23,6 +24,11 @@ P
 	vm_wait shipped 60
 	cp "$OUT/thinkpad-hkey.policy" /tmp/policy.d/50-thinkpad-hkey.policy
 	acpitrace check /tmp/policy.d >check.txt 2>&1
+	mkdir -p policy.d
+	cp /tmp/policy.d/*.policy policy.d/
+	acpitrace -j trace --methods=MHKP --ready-file "$OUT/ready-trace" >rec.jsonl 2>trace.err &
+	tpid=$!
+	vm_wait_for 90 test -e "$OUT/ready-trace"
 	acpitrace -j run --log-events --policy /tmp/policy.d --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
@@ -33,8 +39,8 @@ P
 	wait "$epid"
 	vm_wait done-keys 40
 	vm_wait_for 10 grep -q 'code 0x1313' daemon.log
-	kill -TERM "$pid"
-	wait "$pid"
+	kill -TERM "$pid" "$tpid"
+	wait "$pid" "$tpid"
 }
 
 host() {
@@ -59,4 +65,5 @@ check() {
 	# the three codes left the kernel; MHKP's two zeros and the two Notifies did not
 	expect_event daemon.json '.received == 3 and .dispatched == 3' 1
 	expect_event daemon.json '.sources.method.ignored == 2 and .sources.notify.ignored == 2' 1
+	expect_replay_as_run 3
 }

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the firmware has, read from sysfs (and debugfs where it must):
+ * ACPI devices, WMI blocks, GPEs with their interrupt counts, the EC,
+ * thermal zones.  Each section records whether it could be read at all,
+ * and why not (no permission, or the kernel lacks the interface), so the
+ * caller says so instead of printing an empty list.
+ */
+#ifndef INVENTORY_H
+#define INVENTORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum inv_status {
+	INV_OK = 0,
+	INV_NO_PERMISSION,
+	INV_MISSING,		/* the kernel has no such interface */
+};
+
+struct inv_section {
+	enum inv_status status;
+	char where[96];		/* the directory or file it comes from */
+	char why[160];		/* for a status other than INV_OK */
+};
+
+struct inv_dev {
+	char name[32];		/* sysfs name, PNP0C09:00 */
+	char path[80];
+	char hid[16];
+	char cids[96];		/* from modalias, comma separated, or "" */
+	char uid[32];
+	long status;		/* _STA, -1 when sysfs has no status file */
+	char driver[64];
+};
+
+struct inv_wmi {
+	char name[48];		/* sysfs name: GUID, or GUID-N for a repeat */
+	char guid[40];
+	int notify_id;		/* event blocks; -1 otherwise */
+	char object_id[4];	/* method and data blocks; "" otherwise */
+	bool event, method, data, expensive, setable;
+	long instances;		/* -1 unknown */
+	char driver[64];
+};
+
+struct inv_gpe {
+	char name[24];		/* gpe1F, sci, ff_pwr_btn... */
+	unsigned long long count;
+	char state[48];		/* the rest of the line: "EN enabled unmasked" */
+	bool enabled;
+	bool gpe;		/* a GPE (gpeXX), not a fixed event or total */
+	int number;		/* GPE number, -1 otherwise */
+};
+
+struct inv_thermal {
+	char name[24];		/* thermal_zone0 */
+	char type[32];
+	long temp;		/* millidegrees C; LONG_MIN unreadable */
+};
+
+struct inventory {
+	struct inv_section devs_s, wmi_s, gpe_s, ec_s, thermal_s;
+	struct inv_dev *devs;
+	size_t ndevs;
+	struct inv_wmi *wmi;
+	size_t nwmi;
+	struct inv_gpe *gpes;
+	size_t ngpes;
+	struct inv_thermal *tz;
+	size_t ntz;
+	/* the EC: its device is among devs (PNP0C09); debugfs adds these */
+	long ec_gpe;		/* -1 unknown */
+	char ec_debugfs[64];	/* "ec0" when /sys/kernel/debug/ec/ec0 was read */
+};
+
+/* @root: "" for this machine, or a test tree. */
+void inventory_load(struct inventory *inv, const char *root);
+void inventory_free(struct inventory *inv);
+const char *inv_status_name(enum inv_status s);
+/* What kind of platform device @hid is (power button, lid...), or NULL. */
+const char *inv_platform_kind(const char *hid);
+
+#endif

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reading the tracer's ring buffer from an event loop (lib/evloop.h).
+ * The BPF side submits records without a wakeup while they come in bursts
+ * (bpf/acpitrace.h, AT_RB_*): after finding records, the reader looks
+ * again every AT_RB_DRAIN_NS until AT_RB_QUIET_NS pass without any, then
+ * sleeps until the next record that wakes it.  Idle, it costs nothing.
+ *
+ *   struct ring_drain d;
+ *   ring_drain_add(&d, &loop, rb);	// rb's callback sees every record
+ *   ... evloop_wait(&loop, -1); if (d.err) ...
+ */
+#ifndef RING_DRAIN_H
+#define RING_DRAIN_H
+
+#include <stdint.h>
+#include <bpf/libbpf.h>
+#include "lib/evloop.h"
+
+struct ring_drain {
+	struct ring_buffer *rb;
+	struct evloop_timer timer;	/* armed while records keep coming */
+	uint64_t found_ns;		/* when records were last found */
+	int err;			/* a failed read: negative errno, sticky */
+};
+
+/* 0, or -1 (errno) when the loop cannot take the buffer or its timer. */
+int ring_drain_add(struct ring_drain *d, struct evloop *l, struct ring_buffer *rb);
+/* Read what is there now (also what the loop calls). */
+void ring_drain_now(struct ring_drain *d);
+
+#endif

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include "dispatch/decide.h"
+#include "acpi/acpi_path.h"
+#include "acpi/decode.h"
+#include "acpi/guid.h"
+#include "policy/policy_index.h"
+#include "policy/policy_print.h"
+
+static void describe_event(const struct acpi_sysfs *sys, const struct at_event *e,
+			   char *buf, size_t len)
+{
+	char path[ACPI_PATH_MAX], guid[GUID_STR_LEN];
+	const struct acpi_dev_entry *d;
+
+	acpi_path_format(&e->path, path, sizeof(path));
+	d = sys ? acpi_sysfs_dev(sys, path) : NULL;
+	if (e->flags & AT_F_HAS_GUID) {
+		guid_format(e->wmi.guid, guid);
+		snprintf(buf, len, "wmi %s notify 0x%02x on %s", guid, e->wmi.notify_id, path);
+	} else {
+		snprintf(buf, len, "%s %s%s%s%s 0x%x", source_name(e->source), path,
+			 d ? " (" : "", d ? d->name : "", d ? ")" : "", e->number);
+	}
+}
+
+void decide(const struct policy *p, const struct acpi_sysfs *sys, const struct at_event *e,
+	    struct decision *d)
+{
+	uint64_t code = 0;
+
+	d->rule = policy_match(p, e, &code);
+	d->code = d->rule >= 0 ? code : 0;
+	d->acts = d->rule >= 0 && p->rules[d->rule].act.type != ACT_IGNORE;
+	describe_event(sys, e, d->what, sizeof(d->what));
+	d->action[0] = '\0';
+	if (d->rule >= 0)
+		policy_describe_action(&p->rules[d->rule].act, d->action, sizeof(d->action));
+}
+
+void decision_line(const struct policy *p, const struct decision *d, char *buf, size_t len)
+{
+	if (d->rule < 0) {
+		snprintf(buf, len, "%s -> no rule", d->what);
+		return;
+	}
+	snprintf(buf, len, "%s code 0x%llx -> %s (rule #%d %s:%d)", d->what,
+		 (unsigned long long)d->code, d->action, d->rule, p->rules[d->rule].file,
+		 p->rules[d->rule].line);
+}

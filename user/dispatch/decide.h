@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the dispatcher decides for one record, and the line it logs: the
+ * one step acpitrace run (live records) and acpitrace replay (recorded
+ * ones) share, so a replay says exactly what run did.
+ */
+#ifndef DECIDE_H
+#define DECIDE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "acpitrace.h"
+#include "acpi/acpi_sysfs.h"
+#include "policy/policy_model.h"
+
+struct decision {
+	int rule;		/* policy_match(): the rule, or -1 */
+	uint64_t code;		/* the rule's code (payload extracted) */
+	bool acts;		/* a rule matched and it is not 'ignore' */
+	char what[256];		/* the record: "notify \_SB.SNK0 (ACPT0001:00) 0x80" */
+	char action[256];	/* "key KEY_VOLUMEUP", "" without a rule */
+};
+
+/* @sys names devices (may be NULL). */
+void decide(const struct policy *p, const struct acpi_sysfs *sys, const struct at_event *e,
+	    struct decision *d);
+/* run's --log-events line: "WHAT code 0xC -> ACTION (rule #N FILE:LINE)". */
+void decision_line(const struct policy *p, const struct decision *d, char *buf, size_t len);
+
+#endif
