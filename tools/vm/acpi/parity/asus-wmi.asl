@@ -19,7 +19,12 @@
  * initcall_blacklist=i8042_init; do not load ged.asl too). Each make code
  * from the keyboard (any key, vm_sendkey) sets CODE to the number of make
  * codes seen before it (0, 1, 2, ...) and notifies both event ids, so the
- * Nth key press delivers event code N-1 to whichever driver is loaded.
+ * Nth key press delivers event code N-1 to whichever driver is loaded --
+ * except the brightness codes 0x11..0x2D, which are skipped (the key after
+ * 0x10 delivers 0x2E): asus-wmi folds 0x11..0x1F into 0x2F and 0x20..0x2D
+ * into 0x2E, and with no backlight device (WMNB says there is none) its
+ * brightness path dereferences NULL on 6.12 (an oops, seen in this guest).
+ * Codes 0x2E and 0x2F themselves are delivered.
  */
 DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PASUS", 1)
 {
@@ -80,6 +85,10 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PASUS", 1)
 				If (Local0 & 0x80)
 				{
 					Return (Zero)
+				}
+				If ((KEYS >= 0x11) && (KEYS <= 0x2D))
+				{
+					KEYS = 0x2E
 				}
 				\_SB.PWMI.CODE = KEYS
 				KEYS++
