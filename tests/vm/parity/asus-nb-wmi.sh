@@ -8,7 +8,7 @@ INPUT="Asus WMI hotkeys"
 POLICY=policy/asus-wmi.policy
 CATCHALL="match wmi guid=0B3CBB35-E3C2-45ED-91C2-4C5A6D195D1C payload=int&0xFFFF"
 CODES=256
-SKIP="0x11 0x2d"
+SKIP="0x11 0x2f"
 ACPITABLES="tools/vm/acpi/parity/asus-wmi.asl"
 SMBIOS=("type=1,manufacturer=ASUSTeK COMPUTER INC.,product=UX325EA")
 UNKNOWN_RE="Unknown key code"

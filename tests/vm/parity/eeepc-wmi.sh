@@ -8,7 +8,7 @@ INPUT="Eee PC WMI hotkeys"
 POLICY=policy/eeepc-wmi.policy
 CATCHALL="match wmi guid=ABBC0F72-8EA1-11D1-00A0-C90629100000 payload=int&0xFFFF"
 CODES=256
-SKIP="0x11 0x2d"
+SKIP="0x11 0x2f"
 ACPITABLES="tools/vm/acpi/parity/asus-wmi.asl"
 SMBIOS=("type=1,manufacturer=ASUSTeK COMPUTER INC.,product=1015PX")
 UNKNOWN_RE="Unknown key code"

@@ -20,11 +20,11 @@
  * from the keyboard (any key, vm_sendkey) sets CODE to the number of make
  * codes seen before it (0, 1, 2, ...) and notifies both event ids, so the
  * Nth key press delivers event code N-1 to whichever driver is loaded --
- * except the brightness codes 0x11..0x2D, which are skipped (the key after
- * 0x10 delivers 0x2E): asus-wmi folds 0x11..0x1F into 0x2F and 0x20..0x2D
+ * except the brightness codes 0x11..0x2F, which are skipped (the key after
+ * 0x10 delivers 0x30): asus-wmi folds 0x11..0x1F into 0x2F and 0x20..0x2D
  * into 0x2E, and with no backlight device (WMNB says there is none) its
  * brightness path dereferences NULL on 6.12 (an oops, seen in this guest).
- * Codes 0x2E and 0x2F themselves are delivered.
+ * 0x2E and 0x2F take the same path, so they are skipped too.
  */
 DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PASUS", 1)
 {
@@ -86,9 +86,9 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PASUS", 1)
 				{
 					Return (Zero)
 				}
-				If ((KEYS >= 0x11) && (KEYS <= 0x2D))
+				If ((KEYS >= 0x11) && (KEYS <= 0x2F))
 				{
-					KEYS = 0x2E
+					KEYS = 0x30
 				}
 				\_SB.PWMI.CODE = KEYS
 				KEYS++
