@@ -12,7 +12,8 @@
 #   POLICY      the shipped policy file, repository-relative
 #   CATCHALL    a match line the harness appends (in 99-parity.policy) with
 #               "* -> log", so every event of the source shows in the log
-#   CODES       how many codes to inject (0 .. CODES-1)
+#   CODES       how many codes to inject (BASE .. BASE+CODES-1)
+#   BASE        the first code (default 0; the fixture must start there)
 #   SKIP        "LO HI": codes the fixture does not deliver (optional; the
 #               fixture must skip the same ones)
 #   ACPITABLES, SMBIOS  the fixture and the machine the driver expects
@@ -56,23 +57,26 @@ _parity_host() {
 	vm_signal shipped
 	vm_wait_file go 180
 	for ((code = 0; code < CODES; code++)); do
-		if [[ -n $SKIP ]] && ((code >= ${SKIP% *} && code <= ${SKIP#* })); then
+		if [[ -n $SKIP ]] && ((BASE + code >= ${SKIP% *} && BASE + code <= ${SKIP#* })); then
 			continue
 		fi
 		vm_sendkey a
-		vm_wait_grep daemon.log "code 0x0*$(printf %x "$code") -> " 20
+		vm_wait_grep daemon.log "code 0x0*$(printf %x $((BASE + code))) -> " 20
 	done
 	vm_signal done-keys
 }
 
 _parity_check() {
-	"$ROOT/tests/vm/parity/compare" "$OUT" "$DRIVER" "$KERNEL" "$CODES" "$UNKNOWN_RE" "$SKIP" >"$OUT/parity.txt"
+	"$ROOT/tests/vm/parity/compare" "$OUT" "$DRIVER" "$KERNEL" "$CODES" "$UNKNOWN_RE" "$SKIP" "$BASE" >"$OUT/parity.txt"
 	cat "$OUT/parity.txt"
 	expect_file "$OUT/parity.txt"
 	# every code reached acpitrace (the catch-all logs what nothing else takes)
 	local sent=$CODES
 	[[ -z $SKIP ]] || sent=$((CODES - (${SKIP#* } - ${SKIP% *} + 1)))
 	expect_eq "$(grep -cE 'code 0x[0-9a-f]+ -> ' "$OUT/daemon.log")" "$sent"
+	# every difference is on purpose (a "parity:" comment in the policy)
+	expect_eq "$(sed -n 's/^parity .* differ=\([0-9]*\) explained=\([0-9]*\).*/\1 \2/p' "$OUT/parity.txt" |
+		awk '{ print $1 - $2 }')" 0
 	# the driver's input device exists and has a keymap
 	expect_gt "$(wc -l <"$OUT/keymap.json")" 0
 }
@@ -80,7 +84,7 @@ _parity_check() {
 # The run's scripts are made of the function bodies alone (declare -f), so
 # each function starts by setting the scenario's variables itself.
 _parity_assign="DRIVER=$(printf %q "$DRIVER") INPUT=$(printf %q "$INPUT") POLICY=$(printf %q "$POLICY")
-CATCHALL=$(printf %q "$CATCHALL") CODES=$CODES SKIP=$(printf %q "${SKIP:-}") UNKNOWN_RE=$(printf %q "$UNKNOWN_RE")"
+CATCHALL=$(printf %q "$CATCHALL") CODES=$CODES BASE=${BASE:-0} SKIP=$(printf %q "${SKIP:-}") UNKNOWN_RE=$(printf %q "$UNKNOWN_RE")"
 for _f in guest host check; do
 	eval "$_f() {
 $_parity_assign
