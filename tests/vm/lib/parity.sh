@@ -14,6 +14,8 @@
 #               "* -> log", so every event of the source shows in the log
 #   CODES       how many codes to inject (BASE .. BASE+CODES-1)
 #   BASE        the first code (default 0; the fixture must start there)
+#   DELAY       seconds the host waits after each dispatched code (optional;
+#               only for a driver that drops keys pressed too close together)
 #   SKIP        "LO HI": codes the fixture does not deliver (optional; the
 #               fixture must skip the same ones)
 #   ACPITABLES, SMBIOS  the fixture and the machine the driver expects
@@ -62,6 +64,7 @@ _parity_host() {
 		fi
 		vm_sendkey a
 		vm_wait_grep daemon.log "code 0x0*$(printf %x $((BASE + code))) -> " 20
+		[[ -z $DELAY ]] || sleep "$DELAY"
 	done
 	vm_signal done-keys
 }
@@ -84,7 +87,7 @@ _parity_check() {
 # The run's scripts are made of the function bodies alone (declare -f), so
 # each function starts by setting the scenario's variables itself.
 _parity_assign="DRIVER=$(printf %q "$DRIVER") INPUT=$(printf %q "$INPUT") POLICY=$(printf %q "$POLICY")
-CATCHALL=$(printf %q "$CATCHALL") CODES=$CODES BASE=${BASE:-0} SKIP=$(printf %q "${SKIP:-}") UNKNOWN_RE=$(printf %q "$UNKNOWN_RE")"
+CATCHALL=$(printf %q "$CATCHALL") CODES=$CODES BASE=${BASE:-0} DELAY=${DELAY:-} SKIP=$(printf %q "${SKIP:-}") UNKNOWN_RE=$(printf %q "$UNKNOWN_RE")"
 for _f in guest host check; do
 	eval "$_f() {
 $_parity_assign

@@ -12,8 +12,8 @@
  *
  * Injection: \_SB.PGED, a GED on IRQ 1 (boot with
  * initcall_blacklist=i8042_init; not with ged.asl): the Nth make code sets
- * CODE to 0xC0 + N - 1 and notifies 0xFF, so the keys deliver 0xC0,
- * 0xC1, ... (the driver's codes for this GUID are 0xD0..0xD4).
+ * CODE to 0x50 + N - 1 and notifies 0xFF, so the keys deliver 0x50,
+ * 0x51, ... (the driver's keymap: 0x60, 0x69 and 0xD0..0xD4).
  */
 DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PMSI", 1)
 {
@@ -63,7 +63,7 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PMSI", 1)
 				{
 					Return (Zero)
 				}
-				\_SB.PWMI.CODE = 0xC0 + KEYS
+				\_SB.PWMI.CODE = 0x50 + KEYS
 				KEYS++
 				Notify (\_SB.PWMI, 0xFF)
 				Return (Zero)
