@@ -93,6 +93,7 @@ help:
 	@echo '  bench        the benchmarks (README "Performance")'
 	@echo '  bench-smoke  their short run'
 	@echo '  vmtest       the QEMU guest matrix (tools/vm; VMTEST_ARGS=...)'
+	@echo '  parity       kernel drivers vs shipped policies, code by code, in guests (PARITY_ARGS=...)'
 	@echo '  demo         boot a 6.12 guest and stream a live trace of injected events'
 	@echo '  deps         install the Debian packages a fresh machine needs'
 	@echo '  vmlinux      regenerate vmlinux/vmlinux.h from this machine'"'"'s BTF'

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are read by tests/vm/lib/parity.sh and run-all
 # Parity of policy/asus-wmi.policy with the stock asus-nb-wmi driver
 # (asus_nb_wmi_keymap through asus-wmi): the ASUS management and event GUIDs
 # of tools/vm/acpi/parity/asus-wmi.asl on an ASUSTeK machine, event codes

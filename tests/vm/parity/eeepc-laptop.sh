@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are read by tests/vm/lib/parity.sh and run-all
 # Parity of policy/eeepc-laptop.policy with the stock eeepc-laptop driver
 # (eeepc_keymap): the ASUS010 device of tools/vm/acpi/parity/eeepc-laptop.asl
 # on an Eee PC 1005HA (a model whose wlan hotplug the driver leaves off: on

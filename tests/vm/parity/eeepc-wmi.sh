@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are read by tests/vm/lib/parity.sh and run-all
 # Parity of policy/eeepc-wmi.policy with the stock eeepc-wmi driver
 # (eeepc_wmi_keymap through asus-wmi): the ASUS management GUID and the Eee PC event GUID
 # of tools/vm/acpi/parity/asus-wmi.asl on an ASUSTeK machine, event codes

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are read by tests/vm/lib/parity.sh and run-all
 # Parity of policy/huawei-wmi.policy with the stock huawei-wmi driver
 # (huawei_wmi_keymap): the HWMI event GUID of
 # tools/vm/acpi/parity/huawei-wmi.asl on a HUAWEI MACH-WX9 (a model without

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are read by tests/vm/lib/parity.sh and run-all
 # Parity of policy/intel-vbtn.policy with the stock intel-vbtn driver
 # (intel_vbtn_keymap): the INT33D6 device of
 # tools/vm/acpi/parity/intel-vbtn.asl, Notify values 0xC0..0xDF.

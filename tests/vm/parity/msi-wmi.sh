@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are read by tests/vm/lib/parity.sh and run-all
 # Parity of policy/msi-wmi.policy with the stock msi-wmi driver (msi_wmi_keymap,
 # the "MSI event" GUID): tools/vm/acpi/parity/msi-wmi.asl on a Micro-Star
 # machine, event codes 0x50..0xDF as the _WED integer. The driver drops a

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are read by tests/vm/lib/parity.sh and run-all
 # Parity of policy/topstar-laptop.policy with the stock topstar-laptop
 # driver (topstar_keymap): the TPSACPI01 device of
 # tools/vm/acpi/parity/topstar.asl, Notify values 0x80..0x9F.
