@@ -67,7 +67,7 @@ EVREAD    := $(OUT)/tools/evread
 # The BPF tests (tests/bpf) name user/ headers without their folder.
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
-.PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest santest \
+.PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest \
 	fuzz fuzz-smoke \
 	depcheck bench bench-smoke deps vmlinux demo vmtest verify-budget check bpf-headers-check
 .DELETE_ON_ERROR:
@@ -78,9 +78,9 @@ all: $(OUT)/acpitrace $(EVREAD)
 help:
 	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
 	@echo '  all          build/acpitrace and the guest helper evread (default)'
-	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest, vmtest-debian'
+	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest, vmtest-debian, parity'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
-	@echo '               inventorytest, santest, fuzz-smoke'
+	@echo '               inventorytest, installtest, santest, fuzz-smoke'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
 	@echo '  unittest     unit tests (tests/unit)'
@@ -89,6 +89,7 @@ help:
 	@echo '  promtest     promtool tests of dist/prometheus alerts; dist/grafana queries parse'
 	@echo '  replaytest   recordings in tests/replay through the shipped policies, against expected actions'
 	@echo '  inventorytest acpitrace inventory on a fake sysfs tree, on this machine, as nobody'
+	@echo '  installtest  make install/uninstall into a scratch DESTDIR (layout, policy.available)'
 	@echo '  santest      the unit tests under ASan/UBSan, in $(OUT)/san'
 	@echo '  depcheck     fail on an #include cycle or an upward include in user/'
 	@echo '  bpf-headers-check  every BPF header compiles alone; no cycle, no file over 600 lines'
@@ -98,6 +99,7 @@ help:
 	@echo '  bench-smoke  their short run'
 	@echo '  vmtest       the QEMU guest matrix (tools/vm; VMTEST_ARGS=...)'
 	@echo '  vmtest-debian the service scenarios in a Debian userland guest (make deb, systemd, udev)'
+	@echo '  parity       kernel drivers vs shipped policies, code by code, in guests (PARITY_ARGS=...)'
 	@echo '  demo         boot a 6.12 guest and stream a live trace of injected events'
 	@echo '  deps         install the Debian packages a fresh machine needs'
 	@echo '  vmlinux      regenerate vmlinux/vmlinux.h from this machine'"'"'s BTF'
@@ -263,6 +265,11 @@ replaytest: $(OUT)/acpitrace
 inventorytest: $(OUT)/acpitrace
 	tests/host/inventory.sh $(OUT)/acpitrace
 
+# make install/uninstall into a scratch DESTDIR: the layout, enabling an
+# available policy by a link, and exactly-what-was-installed removal.
+installtest: $(OUT)/acpitrace
+	tests/host/install.sh $(OUT)
+
 # user/ headers: no #include cycle, and every include points down the layers.
 depcheck:
 	tests/host/include-check.py user
@@ -275,7 +282,7 @@ santest: $(SKELS)
 		LDFLAGS="-fsanitize=address,undefined" unittest
 
 hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest promtest replaytest \
-	inventorytest santest fuzz-smoke
+	inventorytest installtest santest fuzz-smoke
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.
@@ -284,7 +291,7 @@ check: hosttest
 # The two entry points of a fresh machine install what is missing first.
 test:
 	@tools/deps.sh
-	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest vmtest-debian
+	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest vmtest-debian parity
 
 demo:
 	@tools/deps.sh

@@ -8,7 +8,10 @@
 #
 # Layout (PREFIX=/usr, as the package installs it):
 #   /usr/sbin/acpitrace
-#   /usr/share/acpitrace/policy.d/*.policy        shipped policies (policy/)
+#   /usr/share/acpitrace/policy.d/*.policy        shipped policies loaded by default
+#   /usr/share/acpitrace/policy.available/*.policy the other shipped policies: the
+#                                                 keymaps of vendor drivers, enabled
+#                                                 by a link in /etc/acpitrace/policy.d
 #   /etc/acpitrace/policy.d/README                local policies; a file of the same
 #                                                 name overrides, a symlink to
 #                                                 /dev/null masks a shipped one
@@ -29,18 +32,27 @@ INSTALL        ?= install
 # key and switch names for the bash completion (those libevdev knows)
 INPUT_CODES_H  ?= /usr/include/linux/input-event-codes.h
 
-INST_POLICIES  := $(notdir $(wildcard policy/*.policy))
+# Loaded by default.  The rest mirror vendor drivers' keymaps (README
+# "Driver parity"): where that driver is bound it reports the keys itself,
+# so a default would double them (intel-vbtn matches a HID found on many
+# 2-in-1s); a user enables one with a link.
+INST_DEFAULT   := acpi-video.policy asus-wmi.policy dell-wmi.policy thinkpad-hkey.policy
+INST_POLICIES  := $(filter $(INST_DEFAULT),$(notdir $(wildcard policy/*.policy)))
+INST_OPTIN     := $(filter-out $(INST_DEFAULT),$(notdir $(wildcard policy/*.policy)))
 INST_SHIPPED   := $(DATADIR)/acpitrace/policy.d
+INST_AVAIL     := $(DATADIR)/acpitrace/policy.available
 INST_LOCAL     := $(SYSCONFDIR)/acpitrace/policy.d
 
 .PHONY: install uninstall deb
 
 install: $(OUT)/acpitrace
 	$(INSTALL) -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(INST_SHIPPED) $(DESTDIR)$(INST_LOCAL) \
+		$(DESTDIR)$(INST_AVAIL) \
 		$(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(MANDIR)/man5 \
 		$(DESTDIR)$(BASHCOMPDIR)
 	$(INSTALL) -m 0755 $(OUT)/acpitrace $(DESTDIR)$(SBINDIR)/acpitrace
 	$(INSTALL) -m 0644 $(addprefix policy/,$(INST_POLICIES)) $(DESTDIR)$(INST_SHIPPED)/
+	$(INSTALL) -m 0644 $(addprefix policy/,$(INST_OPTIN)) $(DESTDIR)$(INST_AVAIL)/
 	$(INSTALL) -m 0644 dist/policy.d-README $(DESTDIR)$(INST_LOCAL)/README
 	sed 's|/usr/sbin/acpitrace|$(SBINDIR)/acpitrace|' dist/acpitrace.service \
 		> $(DESTDIR)$(SYSTEMDUNITDIR)/acpitrace.service
@@ -60,12 +72,13 @@ install: $(OUT)/acpitrace
 uninstall:
 	rm -f $(DESTDIR)$(SBINDIR)/acpitrace \
 		$(addprefix $(DESTDIR)$(INST_SHIPPED)/,$(INST_POLICIES)) \
+		$(addprefix $(DESTDIR)$(INST_AVAIL)/,$(INST_OPTIN)) \
 		$(DESTDIR)$(INST_LOCAL)/README \
 		$(DESTDIR)$(SYSTEMDUNITDIR)/acpitrace.service \
 		$(DESTDIR)$(MANDIR)/man8/acpitrace.8.gz \
 		$(DESTDIR)$(MANDIR)/man5/acpitrace.policy.5.gz \
 		$(DESTDIR)$(BASHCOMPDIR)/acpitrace
-	rmdir $(DESTDIR)$(INST_SHIPPED) $(DESTDIR)$(DATADIR)/acpitrace \
+	rmdir $(DESTDIR)$(INST_SHIPPED) $(DESTDIR)$(INST_AVAIL) $(DESTDIR)$(DATADIR)/acpitrace \
 		$(DESTDIR)$(INST_LOCAL) $(DESTDIR)$(SYSCONFDIR)/acpitrace 2>/dev/null || true
 
 # dpkg-buildpackage writes into the parent folder of the source tree; the

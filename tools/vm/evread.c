@@ -10,6 +10,10 @@
  *
  * evread -c NAME SECONDS — print what the device declares (EVIOCGBIT) as
  * one JSON line {"dev":...,"keys":["KEY_X",...],"switches":["SW_LID",...]}.
+ *
+ * evread -m NAME SECONDS — print the device's keymap, entry by entry
+ * (EVIOCGKEYCODE_V2 by index, as sparse-keymap answers it), one JSON line
+ * {"scancode":N,"key":"KEY_X"} each: the running driver's own code table.
  */
 #include <dirent.h>
 #include <stdbool.h>
@@ -123,6 +127,43 @@ static int remap(const char *name, unsigned int scancode, const char *key)
 	return 0;
 }
 
+/*
+ * evread -m NAME SECONDS: walk the keymap by index until the driver says
+ * there is no such entry; the scancode is a u32 in host order.
+ */
+static int keymap(const char *name, int seconds)
+{
+	time_t end = time(NULL) + seconds;
+	char path[300];
+	int fd = -1;
+
+	while (fd < 0 && time(NULL) < end) {
+		fd = open_named(name, path, sizeof(path));
+		if (fd < 0)
+			usleep(50000);
+	}
+	if (fd < 0) {
+		fprintf(stderr, "evread: no input device named %s\n", name);
+		return 1;
+	}
+	for (unsigned int i = 0; i < 65536; i++) {
+		struct input_keymap_entry ke = { .flags = INPUT_KEYMAP_BY_INDEX, .index = i };
+		unsigned int sc = 0;
+		const char *key;
+
+		if (ioctl(fd, EVIOCGKEYCODE_V2, &ke) < 0)
+			break;
+		memcpy(&sc, ke.scancode, ke.len < sizeof(sc) ? ke.len : sizeof(sc));
+		key = libevdev_event_code_get_name(EV_KEY, ke.keycode);
+		if (key)
+			printf("{\"scancode\":%u,\"key\":\"%s\"}\n", sc, key);
+		else
+			printf("{\"scancode\":%u,\"key\":\"%u\"}\n", sc, ke.keycode);
+	}
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	char path[300];
@@ -131,10 +172,12 @@ int main(int argc, char **argv)
 
 	if (argc == 4 && !strcmp(argv[1], "-c"))
 		return caps(argv[2], atoi(argv[3]));
+	if (argc == 4 && !strcmp(argv[1], "-m"))
+		return keymap(argv[2], atoi(argv[3]));
 	if (argc == 5 && !strcmp(argv[1], "-k"))
 		return remap(argv[2], strtoul(argv[3], NULL, 0), argv[4]);
 	if (argc != 4) {
-		fprintf(stderr, "usage: evread NAME COUNT SECONDS | evread -c NAME SECONDS\n");
+		fprintf(stderr, "usage: evread NAME COUNT SECONDS | evread -c|-m NAME SECONDS\n");
 		return 2;
 	}
 	want = atoi(argv[2]);

@@ -11,14 +11,19 @@
 #                   bookworm userland (tools/vm/run --rootfs debian) with the
 #                   package `make deb` builds (nocheck) installed; the root
 #                   filesystem is built once (tools/vm/rootfs) and cached.
+#   make parity     the driver parity runs (tests/vm/parity, one boot per
+#                   driver and kernel, one guest at a time; PARITY_ARGS=...
+#                   narrows them), then the table of tests/vm/parity/table
+#                   (also written to $(OUT)/parity/table.md)
 #   make vmkernels  fetch and unpack both guest kernels into the cache
 #   make vmdemo     the live trace demo (tools/vm/demo); `make demo` installs
 #                   the packages first
 
 QMP_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 VMTEST_ARGS ?=
+PARITY_ARGS ?=
 
-.PHONY: vmtest vmtest-debian vmkernels vmdemo qmp
+.PHONY: vmtest vmtest-debian vmkernels vmdemo qmp parity
 
 $(OUT)/tools/qmp: tools/vm/qmp.c
 	@mkdir -p $(dir $@)
@@ -44,3 +49,9 @@ vmtest-debian: all $(OUT)/tools/qmp
 
 vmdemo: all $(OUT)/tools/qmp
 	$(VM_ENV) tools/vm/demo
+
+# The runs may fail (a difference is a failure); the table is printed anyway.
+parity: all $(OUT)/tools/qmp
+	@rc=0; $(VM_ENV) tests/vm/run-all --scenarios tests/vm/parity --jobs 1 \
+		--per-boot 1 --out $(abspath $(OUT)/parity) $(PARITY_ARGS) || rc=$$?; \
+	tests/vm/parity/table $(abspath $(OUT)/parity) | tee $(OUT)/parity/table.md; exit $$rc

@@ -33,7 +33,12 @@ guest() {
 	vm_wait injected 90
 	vm_wait_for 30 grep -q '"value":3,"meaning":"eject_request"' trace.json
 	vm_wait_for 30 grep -q '"source":"wmi".*"notify_id":209' trace.json
-	sleep 2	# two more top frames and stats records
+	# two more top frames (and stats records) after the last event: waited
+	# for, since how long the injection took varies with the machine's load
+	frames() { grep -c '^acpitrace top' top.txt; }
+	f0=$(frames)
+	more_frames() { [ "$(frames)" -ge $((f0 + 2)) ]; }
+	vm_wait_for 30 more_frames
 	vm_record counters.json gpe01="$(($(vm_irq gpe01) - g1))" gpe02="$(($(vm_irq gpe02) - g2))" \
 		gpe03="$(($(vm_irq gpe03) - g3))" sci="$(($(vm_irq sci) - sci))" ged="$(($(ged) - g0))"
 	kill -INT "$spid" "$tpid" "$ppid"

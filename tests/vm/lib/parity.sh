@@ -1,0 +1,97 @@
+# shellcheck shell=bash
+# tests/vm/lib/parity.sh — what every parity scenario shares. A parity
+# scenario (tests/vm/parity/DRIVER.sh, run by `make parity`) boots the real,
+# unmodified kernel driver DRIVER on a fixture it binds to, feeds it event
+# codes 0 .. CODES-1 one by one, and runs `acpitrace run` with the shipped
+# policy beside it; then tests/vm/parity/compare says, code by code, whether
+# the driver's input device and the `acpitrace` device pressed the same key.
+#
+# The scenario sets, before sourcing this file:
+#   DRIVER      the module (asus-nb-wmi)
+#   INPUT       the name of the driver's input device ("Asus WMI hotkeys")
+#   POLICY      the shipped policy file, repository-relative
+#   CATCHALL    a match line the harness appends (in 99-parity.policy) with
+#               "* -> log", so every event of the source shows in the log
+#   CODES       how many codes to inject (BASE .. BASE+CODES-1)
+#   BASE        the first code (default 0; the fixture must start there)
+#   DELAY       seconds the host waits after each dispatched code (optional;
+#               only for a driver that drops keys pressed too close together)
+#   SKIP        "LO HI": codes the fixture does not deliver (optional; the
+#               fixture must skip the same ones)
+#   ACPITABLES, SMBIOS  the fixture and the machine the driver expects
+# and may set UNKNOWN_RE, the extended regex of the driver's dmesg line for
+# a code it drops, with the code as its last hex number.
+# shellcheck disable=SC2034
+. "$ROOT/tests/vm/lib/dispatch.sh"
+MODULES="uinput,evdev,$DRIVER"
+APPEND=$DISPATCH_APPEND
+BOOT=own
+TIMEOUT=1000
+
+# `ignore` rules are run as `log`: an ignored event never leaves the kernel,
+# and the host waits for each code's log line before sending the next.
+_parity_guest() {
+	mkdir -p /tmp/policy.d
+	vm_wait shipped 60
+	sed 's/->[[:space:]]*ignore/-> log/' "$OUT/shipped.policy" >/tmp/policy.d/50-shipped.policy
+	printf '%s\n  * -> log\n' "$CATCHALL" >/tmp/policy.d/99-parity.policy
+	acpitrace check /tmp/policy.d >check.txt 2>&1 || true
+	evread -m "$INPUT" 30 >keymap.json 2>keymap.err || true
+	acpitrace -j run --log-events --policy /tmp/policy.d --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
+	pid=$!
+	vm_wait_for 90 test -e "$OUT/ready"
+	evread "$INPUT" 100000 600 >driver.json 2>driver.err &
+	dpid=$!
+	evread acpitrace 100000 600 >acpitrace.json 2>acpitrace.err &
+	apid=$!
+	vm_wait_for 10 grep -q ready driver.err
+	vm_wait_for 10 grep -q ready acpitrace.err
+	vm_signal go
+	vm_wait done-keys 900
+	kill "$dpid" "$apid" 2>/dev/null || true
+	kill -TERM "$pid"
+	wait "$pid" || true
+}
+
+_parity_host() {
+	local code
+	cp "$ROOT/$POLICY" "$OUT/shipped.policy"
+	vm_signal shipped
+	vm_wait_file go 180
+	for ((code = 0; code < CODES; code++)); do
+		if [[ -n $SKIP ]] && ((BASE + code >= ${SKIP% *} && BASE + code <= ${SKIP#* })); then
+			continue
+		fi
+		vm_sendkey a
+		vm_wait_grep daemon.log "code 0x0*$(printf %x $((BASE + code))) -> " 20
+		[[ -z $DELAY ]] || sleep "$DELAY"
+	done
+	vm_signal done-keys
+}
+
+_parity_check() {
+	"$ROOT/tests/vm/parity/compare" "$OUT" "$DRIVER" "$KERNEL" "$CODES" "$UNKNOWN_RE" "$SKIP" "$BASE" >"$OUT/parity.txt"
+	cat "$OUT/parity.txt"
+	expect_file "$OUT/parity.txt"
+	# every code reached acpitrace (the catch-all logs what nothing else takes)
+	local sent=$CODES
+	[[ -z $SKIP ]] || sent=$((CODES - (${SKIP#* } - ${SKIP% *} + 1)))
+	expect_eq "$(grep -cE 'code 0x[0-9a-f]+ -> ' "$OUT/daemon.log")" "$sent"
+	# every difference is on purpose (a "parity:" comment in the policy)
+	expect_eq "$(sed -n 's/^parity .* differ=\([0-9]*\) explained=\([0-9]*\).*/\1 \2/p' "$OUT/parity.txt" |
+		awk '{ print $1 - $2 }')" 0
+	# the driver's input device exists and has a keymap
+	expect_gt "$(wc -l <"$OUT/keymap.json")" 0
+}
+
+# The run's scripts are made of the function bodies alone (declare -f), so
+# each function starts by setting the scenario's variables itself.
+_parity_assign="DRIVER=$(printf %q "$DRIVER") INPUT=$(printf %q "$INPUT") POLICY=$(printf %q "$POLICY")
+CATCHALL=$(printf %q "$CATCHALL") CODES=$CODES BASE=${BASE:-0} DELAY=${DELAY:-} SKIP=$(printf %q "${SKIP:-}") UNKNOWN_RE=$(printf %q "$UNKNOWN_RE")"
+for _f in guest host check; do
+	eval "$_f() {
+$_parity_assign
+$(declare -f "_parity_$_f" | sed '1,2d;$d')
+}"
+done
+unset _f

@@ -1,0 +1,16 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are read by tests/vm/lib/parity.sh and run-all
+# Parity of policy/eeepc-wmi.policy with the stock eeepc-wmi driver
+# (eeepc_wmi_keymap through asus-wmi): the ASUS management GUID and the Eee PC event GUID
+# of tools/vm/acpi/parity/asus-wmi.asl on an ASUSTeK machine, event codes
+# 0x00..0xFF as the _WED integer. See tests/vm/lib/parity.sh.
+DRIVER=eeepc-wmi
+INPUT="Eee PC WMI hotkeys"
+POLICY=policy/eeepc-wmi.policy
+CATCHALL="match wmi guid=ABBC0F72-8EA1-11D1-00A0-C90629100000 payload=int&0xFFFF"
+CODES=256
+SKIP="0x11 0x2f"
+ACPITABLES="tools/vm/acpi/parity/asus-wmi.asl"
+SMBIOS=("type=1,manufacturer=ASUSTeK COMPUTER INC.,product=1015PX")
+UNKNOWN_RE="Unknown key code"
+. "$ROOT/tests/vm/lib/parity.sh"

@@ -1,0 +1,101 @@
+/*
+ * parity/asus-wmi.asl — what the stock asus-nb-wmi and eeepc-wmi drivers
+ * need to bind, and a way to feed them every event code, for the parity
+ * harness (tests/vm/parity).
+ *
+ * Provides: \_SB.PWMI (PNP0C14, _UID "ACPTRC": not "ATK" or "ASUSWMI", so
+ * asus-wmi neither drains an event queue nor switches to DCTS) with _WDG
+ * declaring
+ *   97845ED0-4E6D-11DE-8A39-0800200C9A66  method block "NB" (ASUS management)
+ *   0B3CBB35-E3C2-45ED-91C2-4C5A6D195D1C  event, notify id 0xFF (asus-nb-wmi)
+ *   ABBC0F72-8EA1-11D1-00A0-C90629100000  event, notify id 0xFE (eeepc-wmi)
+ * WMNB answers every management call (INIT, SPEC, SFUN, DSTS/DEVS...) with
+ * 0: no optional feature (no rfkill, LEDs, fans, backlight) is present, as
+ * on a machine that has only the hotkeys. _WED returns CODE, the current
+ * event code, and has no side effects (6.1 and 6.12 may evaluate it more
+ * than once per event).
+ *
+ * Injection: \_SB.PGED, a GED on IRQ 1 like ged.asl (boot with
+ * initcall_blacklist=i8042_init; do not load ged.asl too). Each make code
+ * from the keyboard (any key, vm_sendkey) sets CODE to the number of make
+ * codes seen before it (0, 1, 2, ...) and notifies both event ids, so the
+ * Nth key press delivers event code N-1 to whichever driver is loaded --
+ * except the brightness codes 0x11..0x2F, which are skipped (the key after
+ * 0x10 delivers 0x30): asus-wmi folds 0x11..0x1F into 0x2F and 0x20..0x2D
+ * into 0x2E, and with no backlight device (WMNB says there is none) its
+ * brightness path dereferences NULL on 6.12 (an oops, seen in this guest).
+ * 0x2E and 0x2F take the same path, so they are skipped too.
+ */
+DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PASUS", 1)
+{
+	Scope (\_SB)
+	{
+		Device (PWMI)
+		{
+			Name (_HID, EisaId ("PNP0C14"))
+			Name (_UID, "ACPTRC")
+			Name (CODE, 0)
+
+			/* GUID (first three fields little-endian), id, reserved, count, flags */
+			Name (_WDG, Buffer ()
+			{
+				0xD0, 0x5E, 0x84, 0x97, 0x6D, 0x4E, 0xDE, 0x11,
+				0x8A, 0x39, 0x08, 0x00, 0x20, 0x0C, 0x9A, 0x66,
+				0x4E, 0x42, 0x01, 0x02,		/* "NB", 1 instance, method */
+				0x35, 0xBB, 0x3C, 0x0B, 0xC2, 0xE3, 0xED, 0x45,
+				0x91, 0xC2, 0x4C, 0x5A, 0x6D, 0x19, 0x5D, 0x1C,
+				0xFF, 0x00, 0x01, 0x08,		/* event 0xFF */
+				0x72, 0x0F, 0xBC, 0xAB, 0xA1, 0x8E, 0xD1, 0x11,
+				0x00, 0xA0, 0xC9, 0x06, 0x29, 0x10, 0x00, 0x00,
+				0xFE, 0x00, 0x01, 0x08,		/* event 0xFE */
+			})
+
+			/* Arg0 instance, Arg1 method id, Arg2 arguments */
+			Method (WMNB, 3)
+			{
+				Return (Zero)
+			}
+
+			Method (_WED, 1)
+			{
+				Return (CODE)
+			}
+		}
+
+		Device (PGED)
+		{
+			Name (_HID, "ACPI0013")
+			Name (_UID, 1)
+			Name (_CRS, ResourceTemplate ()
+			{
+				Interrupt (ResourceConsumer, Edge, ActiveHigh, Exclusive) { 1 }
+			})
+
+			OperationRegion (KBD, SystemIO, 0x60, 0x01)
+			Field (KBD, ByteAcc, NoLock, Preserve)
+			{
+				DATA, 8,
+			}
+
+			Name (KEYS, 0)
+
+			Method (_EVT, 1, Serialized)
+			{
+				Local0 = DATA
+				If (Local0 & 0x80)
+				{
+					Return (Zero)
+				}
+				If ((KEYS >= 0x11) && (KEYS <= 0x2F))
+				{
+					KEYS = 0x30
+				}
+				\_SB.PWMI.CODE = KEYS
+				KEYS++
+				Notify (\_SB.PWMI, 0xFF)
+				Notify (\_SB.PWMI, 0xFE)
+				Return (Zero)
+			}
+		}
+	}
+}
