@@ -56,19 +56,11 @@ static int read_in(const char *dir, const char *name, const char *file, char *bu
 
 static void driver_in(const char *dir, const char *name, char *out, size_t len)
 {
-	char link[PATH_MAX], target[PATH_MAX];
-	const char *base;
-	ssize_t n;
+	char link[PATH_MAX];
 
 	out[0] = '\0';
-	snprintf(link, sizeof(link), "%s/%s/driver", dir, name);
-	n = readlink(link, target, sizeof(target) - 1);
-	if (n <= 0)
-		return;
-	target[n] = '\0';
-	base = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
-	if (strlen(base) < len)
-		memcpy(out, base, strlen(base) + 1);
+	if (snprintf(link, sizeof(link), "%s/%s/driver", dir, name) < (int)sizeof(link))
+		sysfs_link_name(link, out, len);
 }
 
 /* "acpi:HID:CID1:CID2:" -> "CID1,CID2" */

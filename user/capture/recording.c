@@ -24,19 +24,11 @@
 /* Basename of the symlink @root@dir/@name/driver, or "". */
 static void driver_of(const char *root, const char *dir, const char *name, char *out, size_t len)
 {
-	char link[PATH_MAX], target[PATH_MAX];
-	const char *base;
-	ssize_t n;
+	char link[PATH_MAX];
 
 	out[0] = '\0';
-	snprintf(link, sizeof(link), "%s%s/%s/driver", root, dir, name);
-	n = readlink(link, target, sizeof(target) - 1);
-	if (n <= 0)
-		return;
-	target[n] = '\0';
-	base = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
-	if (strlen(base) < len)
-		memcpy(out, base, strlen(base) + 1);
+	if (snprintf(link, sizeof(link), "%s%s/%s/driver", root, dir, name) < (int)sizeof(link))
+		sysfs_link_name(link, out, len);
 }
 
 int rec_facts_gather(struct rec_facts *f, const char *root, const char *kernel)

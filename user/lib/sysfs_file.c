@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <unistd.h>
 #include "lib/sysfs_file.h"
 
 int sysfs_read_line(const char *path, char *buf, size_t len)
@@ -17,6 +18,24 @@ int sysfs_read_line(const char *path, char *buf, size_t len)
 	}
 	fclose(f);
 	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+int sysfs_link_name(const char *path, char *out, size_t len)
+{
+	char target[4096];
+	const char *base;
+	ssize_t n;
+
+	out[0] = '\0';
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n <= 0)
+		return -1;
+	target[n] = '\0';
+	base = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
+	if (strlen(base) >= len)
+		return -1;
+	memcpy(out, base, strlen(base) + 1);
 	return 0;
 }
 

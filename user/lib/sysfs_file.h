@@ -10,6 +10,12 @@
 
 /* 0 on success; -1 if the file cannot be opened or is empty. */
 int sysfs_read_line(const char *path, char *buf, size_t len);
+/*
+ * The last component of the target of the link at @path (a device's
+ * "driver" link: "asus-nb-wmi"); 0, or -1 with "" in @out when @path is
+ * not a link or the name does not fit.
+ */
+int sysfs_link_name(const char *path, char *out, size_t len);
 /* A decimal integer; -1 also when the line does not start with one. */
 int sysfs_read_long(const char *path, long *value);
 /* "VALUE\n"; 0 on success, -1 with errno set. */

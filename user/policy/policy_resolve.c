@@ -43,18 +43,11 @@ bool policy_dmi_match(const struct pol_block *b, const char *root)
 /* The driver bound to an ACPI device (sysfs name), or "" */
 static void acpi_driver_of(const char *root, const char *name, char *out, size_t len)
 {
-	char link[PATH_MAX], target[PATH_MAX], *base;
-	ssize_t n;
+	char link[PATH_MAX];
 
 	out[0] = '\0';
-	snprintf(link, sizeof(link), "%s/sys/bus/acpi/devices/%s/driver", root, name);
-	n = readlink(link, target, sizeof(target) - 1);
-	if (n <= 0)
-		return;
-	target[n] = '\0';
-	base = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
-	if (strlen(base) < len)
-		memcpy(out, base, strlen(base) + 1);
+	if (snprintf(link, sizeof(link), "%s/sys/bus/acpi/devices/%s/driver", root, name) < (int)sizeof(link))
+		sysfs_link_name(link, out, len);
 }
 
 /*
@@ -140,8 +133,7 @@ static void resolve_hid(struct policy *p, struct pol_block *b, const struct acpi
 static void resolve_wmi(struct policy *p, struct pol_block *b, const struct acpi_sysfs *sys,
 			const char *root)
 {
-	char link[PATH_MAX], target[PATH_MAX];
-	ssize_t n;
+	char link[PATH_MAX], drv[256];
 
 	for (size_t i = 0; i < sys->nwmi; i++) {
 		const struct wmi_entry *w = &sys->wmi[i];
@@ -153,13 +145,9 @@ static void resolve_wmi(struct policy *p, struct pol_block *b, const struct acpi
 		snprintf(b->devices, sizeof(b->devices), "WMI %s (notify id 0x%02X) on %s",
 			 w->guid, w->notify_id, w->device[0] ? w->device : "?");
 		snprintf(link, sizeof(link), "%s/sys/bus/wmi/devices/%s/driver", root, w->guid);
-		n = readlink(link, target, sizeof(target) - 1);
-		if (n > 0) {
-			target[n] = '\0';
+		if (!sysfs_link_name(link, drv, sizeof(drv)))
 			pol_add_warning(p, "%s:%d: vendor driver '%s' owns WMI GUID %s; it may report these events as keys too",
-				    b->file, b->line, strrchr(target, '/') ? strrchr(target, '/') + 1 : target,
-				    w->guid);
-		}
+				    b->file, b->line, drv, w->guid);
 		return;
 	}
 }
