@@ -79,21 +79,29 @@ static void print_bits(int fd, int type, int max, const char *label)
 	printf("]");
 }
 
-static int caps(const char *name, int seconds)
+/* The device named @name, waiting up to @seconds for it to appear; -1 after saying so. */
+static int open_waiting(const char *name, int seconds, char *path, size_t len)
 {
 	time_t end = time(NULL) + seconds;
-	char path[300];
 	int fd = -1;
 
 	while (fd < 0 && time(NULL) < end) {
-		fd = open_named(name, path, sizeof(path));
+		fd = open_named(name, path, len);
 		if (fd < 0)
 			usleep(50000);
 	}
-	if (fd < 0) {
+	if (fd < 0)
 		fprintf(stderr, "evread: no input device named %s\n", name);
+	return fd;
+}
+
+static int caps(const char *name, int seconds)
+{
+	char path[300];
+	int fd = open_waiting(name, seconds, path, sizeof(path));
+
+	if (fd < 0)
 		return 1;
-	}
 	printf("{\"dev\":\"%s\"", path);
 	print_bits(fd, EV_KEY, KEY_MAX, "keys");
 	print_bits(fd, EV_SW, SW_MAX, "switches");
@@ -133,19 +141,11 @@ static int remap(const char *name, unsigned int scancode, const char *key)
  */
 static int keymap(const char *name, int seconds)
 {
-	time_t end = time(NULL) + seconds;
 	char path[300];
-	int fd = -1;
+	int fd = open_waiting(name, seconds, path, sizeof(path));
 
-	while (fd < 0 && time(NULL) < end) {
-		fd = open_named(name, path, sizeof(path));
-		if (fd < 0)
-			usleep(50000);
-	}
-	if (fd < 0) {
-		fprintf(stderr, "evread: no input device named %s\n", name);
+	if (fd < 0)
 		return 1;
-	}
 	for (unsigned int i = 0; i < 65536; i++) {
 		struct input_keymap_entry ke = { .flags = INPUT_KEYMAP_BY_INDEX, .index = i };
 		unsigned int sc = 0;
@@ -182,15 +182,9 @@ int main(int argc, char **argv)
 	}
 	want = atoi(argv[2]);
 	end = time(NULL) + atoi(argv[3]);
-	while (fd < 0 && time(NULL) < end) {
-		fd = open_named(argv[1], path, sizeof(path));
-		if (fd < 0)
-			usleep(50000);
-	}
-	if (fd < 0) {
-		fprintf(stderr, "evread: no input device named %s\n", argv[1]);
+	fd = open_waiting(argv[1], atoi(argv[3]), path, sizeof(path));	/* within end */
+	if (fd < 0)
 		return 1;
-	}
 	fprintf(stderr, "ready %s\n", path);
 	while (seen < want && time(NULL) < end) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
