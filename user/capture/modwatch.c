@@ -133,7 +133,8 @@ static void sync_all(struct modwatch *w)
 {
 	for (unsigned int i = 0; i < w->nmods; i++)
 		sync_one(w, i);
-	w->next_check_ms = mono_ms() + CHECK_EVERY_MS;
+	/* 100 ms early: the loop's 2 s timer, due a little after this, counts */
+	w->next_check_ms = mono_ms() + CHECK_EVERY_MS - 100;
 }
 
 void modwatch_open(struct modwatch *w, struct tracer *t)
@@ -183,6 +184,19 @@ void modwatch_open_at(struct modwatch *w, struct tracer *t, const char *sys_modu
 int modwatch_fd(const struct modwatch *w)
 {
 	return w->fd;
+}
+
+int modwatch_watch(struct modwatch *w, struct evloop *l, struct evloop_timer *check,
+		   evloop_fn fn, void *ctx)
+{
+	if (w->fd >= 0)
+		return evloop_add_fd(l, w->fd, fn, ctx);
+	if (!w->nmods)
+		return 0;
+	if (evloop_timer(l, check, fn, ctx))
+		return -1;
+	return evloop_timer_at(check, mono_ns() + (uint64_t)CHECK_EVERY_MS * 1000000ULL,
+			       (uint64_t)CHECK_EVERY_MS * 1000000ULL);
 }
 
 static void drain(struct modwatch *w)

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "capture/tracer.h"
+#include "lib/evloop.h"
 
 #define MODWATCH_MAX 4
 
@@ -39,6 +40,13 @@ void modwatch_open_at(struct modwatch *w, struct tracer *t, const char *sys_modu
 		      unsigned int (*attach)(struct tracer *, const char *),
 		      unsigned int (*detach)(struct tracer *, const char *));
 int modwatch_fd(const struct modwatch *w);
+/*
+ * Into loop @l: the uevent socket, or without one (and with modules to
+ * watch) the 2 s check on timer @check; either calls @fn(@ctx), which
+ * calls modwatch_handle().  0 or -1 (errno).
+ */
+int modwatch_watch(struct modwatch *w, struct evloop *l, struct evloop_timer *check,
+		   evloop_fn fn, void *ctx);
 /*
  * Read pending uevents and act on them; call when the fd is readable, or
  * every 2 s when modwatch_fd() is -1.  True when a module came or went: sysfs changed

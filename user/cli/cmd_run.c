@@ -378,17 +378,12 @@ static int loop_open(struct run_state *st, struct ring_buffer *rb)
 	if (ring_drain_add(&l->drain, &l->ev, rb) ||
 	    evloop_timer(&l->ev, &l->reap, on_reap, l) ||
 	    evloop_timer(&l->ev, &l->tick, on_tick, st) ||
-	    evloop_timer(&l->ev, &l->modcheck, on_module, st) ||
 	    (st->acpid.fd >= 0 && evloop_add_fd(&l->ev, st->acpid.fd, on_acpid, &st->acpid)) ||
-	    (modwatch_fd(&st->mw) >= 0 &&
-	     evloop_add_fd(&l->ev, modwatch_fd(&st->mw), on_module, st))) {
+	    modwatch_watch(&st->mw, &l->ev, &l->modcheck, on_module, st)) {
 		log_msg(LOG_ERR, "cannot set up the event loop: %s", strerror(errno));
 		return -1;
 	}
 	l->ticked_received = ~0ULL;	/* a first tick: the exporter's first series */
-	/* no uevent socket (a sandbox without AF_NETLINK): look every 2 s */
-	if (modwatch_fd(&st->mw) < 0 && st->mw.nmods)
-		evloop_timer_at(&l->modcheck, mono_ns() + 2000000000ULL, 2000000000ULL);
 	arm_tick(st, l);
 	return 0;
 }

@@ -331,18 +331,6 @@ static void on_module(void *ctx)
 	}
 }
 
-/* After modwatch_open: its uevent socket, or a look every 2 s without one. */
-static int loop_add_modwatch(struct trace_loop *l)
-{
-	struct modwatch *w = &l->st->mw;
-
-	if (modwatch_fd(w) >= 0)
-		return evloop_add_fd(&l->ev, modwatch_fd(w), on_module, l);
-	if (w->nmods)
-		return evloop_timer_at(&l->modcheck, mono_ns() + 2000000000ULL, 2000000000ULL);
-	return 0;
-}
-
 static void on_stats(void *ctx)
 {
 	struct trace_loop *l = ctx;
@@ -374,8 +362,7 @@ static int loop_open(struct trace_loop *l, struct ring_buffer *rb, struct trace_
 	    evloop_timer(&l->ev, &l->end, on_end, l) ||
 	    evloop_timer(&l->ev, &l->reorder, on_reorder, l) ||
 	    evloop_timer(&l->ev, &l->tick, on_tick, l) ||
-	    evloop_timer(&l->ev, &l->stats, on_stats, l) ||
-	    evloop_timer(&l->ev, &l->modcheck, on_module, l))
+	    evloop_timer(&l->ev, &l->stats, on_stats, l))
 		return -1;
 	return 0;
 }
@@ -490,7 +477,7 @@ int cmd_trace(int argc, char **argv)
 	st.sys = &sys;
 	st.sysfs_root = o.sysfs_root;
 	modwatch_open(&st.mw, &t);
-	if (loop_add_modwatch(&loop)) {
+	if (modwatch_watch(&st.mw, &loop.ev, &loop.modcheck, on_module, &loop)) {
 		err_print("trace", "cannot set up the event loop: %s", strerror(errno));
 		err = 1;
 		goto cleanup;
