@@ -18,6 +18,10 @@
 #               only for a driver that drops keys pressed too close together)
 #   SKIP        "LO HI": codes the fixture does not deliver (optional; the
 #               fixture must skip the same ones)
+#   EXTRA       codes sent after the range, in this order (optional; for a
+#               keymap whose codes lie far apart, e.g. 0x10000000)
+#   SCANMASK    the driver's MSC_SCAN is the code & SCANMASK (optional; for a
+#               driver that reports the key number of a code with flag bits)
 #   ACPITABLES, SMBIOS  the fixture and the machine the driver expects
 # and may set UNKNOWN_RE, the extended regex of the driver's dmesg line for
 # a code it drops, with the code as its last hex number.
@@ -55,27 +59,36 @@ _parity_guest() {
 
 _parity_host() {
 	local code
+	# one key press: the fixture turns it into the next code; the daemon's
+	# log line for that code says it arrived
+	_parity_send() {
+		vm_sendkey a
+		vm_wait_grep daemon.log "code 0x0*$(printf %x "$1") -> " 20
+		[[ -z $DELAY ]] || sleep "$DELAY"
+	}
 	cp "$ROOT/$POLICY" "$OUT/shipped.policy"
 	vm_signal shipped
 	vm_wait_file go 180
-	for ((code = 0; code < CODES; code++)); do
-		if [[ -n $SKIP ]] && ((BASE + code >= ${SKIP% *} && BASE + code <= ${SKIP#* })); then
+	for ((code = BASE; code < BASE + CODES; code++)); do
+		if [[ -n $SKIP ]] && ((code >= ${SKIP% *} && code <= ${SKIP#* })); then
 			continue
 		fi
-		vm_sendkey a
-		vm_wait_grep daemon.log "code 0x0*$(printf %x $((BASE + code))) -> " 20
-		[[ -z $DELAY ]] || sleep "$DELAY"
+		_parity_send "$code"
+	done
+	for code in $EXTRA; do
+		_parity_send "$((code))"
 	done
 	vm_signal done-keys
 }
 
 _parity_check() {
-	"$ROOT/tests/vm/parity/compare" "$OUT" "$DRIVER" "$KERNEL" "$CODES" "$UNKNOWN_RE" "$SKIP" "$BASE" >"$OUT/parity.txt"
+	"$ROOT/tests/vm/parity/compare" "$OUT" "$DRIVER" "$KERNEL" "$CODES" "$UNKNOWN_RE" "$SKIP" "$BASE" "$EXTRA" "$SCANMASK" >"$OUT/parity.txt"
 	cat "$OUT/parity.txt"
 	expect_file "$OUT/parity.txt"
 	# every code reached acpitrace (the catch-all logs what nothing else takes)
-	local sent=$CODES
+	local sent=$CODES extra=($EXTRA)
 	[[ -z $SKIP ]] || sent=$((CODES - (${SKIP#* } - ${SKIP% *} + 1)))
+	sent=$((sent + ${#extra[@]}))
 	expect_eq "$(grep -cE 'code 0x[0-9a-f]+ -> ' "$OUT/daemon.log")" "$sent"
 	# every difference is on purpose (a "parity:" comment in the policy)
 	expect_eq "$(sed -n 's/^parity .* differ=\([0-9]*\) explained=\([0-9]*\).*/\1 \2/p' "$OUT/parity.txt" |
@@ -87,7 +100,8 @@ _parity_check() {
 # The run's scripts are made of the function bodies alone (declare -f), so
 # each function starts by setting the scenario's variables itself.
 _parity_assign="DRIVER=$(printf %q "$DRIVER") INPUT=$(printf %q "$INPUT") POLICY=$(printf %q "$POLICY")
-CATCHALL=$(printf %q "$CATCHALL") CODES=$CODES BASE=${BASE:-0} DELAY=${DELAY:-} SKIP=$(printf %q "${SKIP:-}") UNKNOWN_RE=$(printf %q "$UNKNOWN_RE")"
+CATCHALL=$(printf %q "$CATCHALL") CODES=$CODES BASE=${BASE:-0} DELAY=${DELAY:-} SKIP=$(printf %q "${SKIP:-}") UNKNOWN_RE=$(printf %q "$UNKNOWN_RE")
+EXTRA=$(printf %q "${EXTRA:-}") SCANMASK=${SCANMASK:-}"
 for _f in guest host check; do
 	eval "$_f() {
 $_parity_assign
