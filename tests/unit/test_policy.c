@@ -464,8 +464,8 @@ TEST(shipped_policies_dispatch_injected_events)
 	memcpy(e.wmi.guid, dell, 16);
 	memcpy(e.data, "\x02\x00\x00\x00\x06\xe0\x00\x00", 8);
 	CHECK(shipped_rule("policy/dell-wmi.policy", &e, &a) >= 0);
-	CHECK_EQ_INT(a.type, ACT_BACKLIGHT);
-	CHECK_EQ_INT(a.op, OP_UP);
+	CHECK_EQ_INT(a.type, ACT_KEY);
+	CHECK_EQ_INT(a.code, KEY_BRIGHTNESSUP);
 	memcpy(e.wmi.guid, asus, 16);	/* asus GUID, Dell machine: nothing */
 	CHECK_EQ_INT(shipped_rule("policy/asus-wmi.policy", &e, &a), -1);
 
