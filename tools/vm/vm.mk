@@ -12,7 +12,7 @@
 #                   package `make deb` builds (nocheck) installed; the root
 #                   filesystem is built once (tools/vm/rootfs) and cached.
 #   make parity     the driver parity runs (tests/vm/parity, one boot per
-#                   driver and kernel, one guest at a time; PARITY_ARGS=...
+#                   driver and kernel, two guests at a time; PARITY_ARGS=...
 #                   narrows them), then the table of tests/vm/parity/table
 #                   (also written to $(OUT)/parity/table.md)
 #   make vmkernels  fetch and unpack both guest kernels into the cache
@@ -52,6 +52,6 @@ vmdemo: all $(OUT)/tools/qmp
 
 # The runs may fail (a difference is a failure); the table is printed anyway.
 parity: all $(OUT)/tools/qmp
-	@rc=0; $(VM_ENV) tests/vm/run-all --scenarios tests/vm/parity --jobs 1 \
+	@rc=0; $(VM_ENV) tests/vm/run-all --scenarios tests/vm/parity --jobs 2 \
 		--per-boot 1 --out $(abspath $(OUT)/parity) $(PARITY_ARGS) || rc=$$?; \
 	tests/vm/parity/table $(abspath $(OUT)/parity) | tee $(OUT)/parity/table.md; exit $$rc
