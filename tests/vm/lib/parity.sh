@@ -64,7 +64,8 @@ _parity_host() {
 	# into the next code; the daemon's log line for that code says it
 	# arrived (polled every 10 ms: the codes take most of a run)
 	_parity_send() {
-		local re="code 0x0*$(printf %x "$1") -> " i
+		local re i
+		re="code 0x0*$(printf %x "$1") -> "
 		vm_qmp_send send-key '{"keys":[{"type":"qcode","data":"a"}],"hold-time":10}' || return 1
 		for ((i = 0; i < 2000; i++)); do
 			grep -qE -- "$re" "$OUT/daemon.log" 2>/dev/null && break
@@ -90,7 +91,7 @@ _parity_host() {
 }
 
 _parity_check() {
-	local mask= w
+	local mask='' w
 	for w in $SCANMASK; do
 		case $w in
 		"$KERNEL="*) mask=${w#*=} ;;
@@ -102,8 +103,9 @@ _parity_check() {
 	cat "$OUT/parity.txt"
 	expect_file "$OUT/parity.txt"
 	# every code reached acpitrace (the catch-all logs what nothing else takes)
-	local sent=$CODES extra=($EXTRA)
+	local sent=$CODES extra
 	[[ -z $SKIP ]] || sent=$((CODES - (${SKIP#* } - ${SKIP% *} + 1)))
+	read -ra extra <<<"${EXTRA//$'\n'/ }"
 	sent=$((sent + ${#extra[@]}))
 	expect_eq "$(grep -cE 'code 0x[0-9a-f]+ -> ' "$OUT/daemon.log")" "$sent"
 	# every difference is on purpose (a "parity:" comment in the policy)
