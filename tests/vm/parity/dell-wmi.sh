@@ -5,6 +5,9 @@
 # tools/vm/acpi/parity/dell-wmi.asl on a Dell (the OEM string and the 0xB1
 # structure dell-smbios checks), one u16 record [2, type, code] per event,
 # the codes of the fixture's CODS list (EXTRA, in the same order).
+# tools/vm/acpi/parity/dell-b1.smbios is one raw SMBIOS structure for QEMU's
+# -smbios file=: type 0xB1, length 12, handle 0xB100, flags 0xFFFF (bit 1:
+# "has ACPI WMI", which dell-smbios looks for), no strings (two NULs).
 # See tests/vm/lib/parity.sh.
 DRIVER=dell-wmi
 INPUT="Dell WMI hotkeys"
