@@ -176,7 +176,7 @@ static int load_policy(struct run_state *st, bool first)
 	struct policy_env env = { .root = st->o->sysfs_root ? st->o->sysfs_root : "",
 				  .as_root = geteuid() == 0 ||
 					     kernel_caps_allow_bpf(kernel_capeff(NULL)),
-				  .owner = geteuid() };
+				  .owner = geteuid(), .coexist = true };
 	uint32_t names[AT_WATCH_MAX + 1];
 	struct actions_staged staged;
 	struct policy np;

@@ -4,6 +4,7 @@
  *
  *   match SOURCE [KEY=VALUE]...       starts a block
  *   dmi FIELD=GLOB...                 the block applies only on such machines
+ *   override                          its rules act where a bound driver reports the code too
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -204,3 +205,22 @@ int pol_stmt_dmi(struct parser *ps, struct token *t, int n)
 	return 0;
 }
 
+
+/*
+ * override: the block's rules act even for codes the bound driver already
+ * reports (policy_coexist.c), doubling its keys unless it is unbound.
+ */
+int pol_stmt_override(struct parser *ps, struct token *t, int n)
+{
+	struct pol_block *b;
+
+	if (ps->cur_block < 0)
+		return pol_err(ps, t[0].col, "'override' must follow a 'match' line");
+	if (n > 1)
+		return pol_err(ps, t[1].col, "'override' takes no arguments");
+	b = &ps->p->blocks[ps->cur_block];
+	if (b->override)
+		return pol_err(ps, t[0].col, "'override' twice in one block");
+	b->override = true;
+	return 0;
+}
