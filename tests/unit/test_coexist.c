@@ -77,6 +77,14 @@ static void make_ctree(void)
 	clink("../../devices/platform/topstar-laptop/input/input9", "sys/class/input/input9");
 }
 
+static void unlink_rel(const char *rel)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", croot, rel);
+	CHECK_EQ_INT(unlink(path), 0);
+}
+
 static void bind_driver(void)
 {
 	clink("../../../bus/acpi/drivers/topstar-laptop",
@@ -126,6 +134,12 @@ TEST(coexist_finds_driver_inputs)
 	snprintf(o.module, sizeof(o.module), "topstar_laptop");
 	CHECK_EQ_INT(driver_inputs(croot, &o, nodes, names, 4), 2);
 	o.dev[0] = '\0';
+	CHECK_EQ_INT(driver_inputs(croot, &o, nodes, names, 4), 1);
+	CHECK_STR(nodes[0], "/dev/input/event9");
+	/* by its parent's driver name, whatever module that driver is in */
+	snprintf(o.module, sizeof(o.module), "topstar_laptop");
+	unlink_rel("sys/bus/platform/drivers/topstar-laptop/module");
+	clink("../../../../module/shared_core", "sys/bus/platform/drivers/topstar-laptop/module");
 	CHECK_EQ_INT(driver_inputs(croot, &o, nodes, names, 4), 1);
 	CHECK_STR(nodes[0], "/dev/input/event9");
 	snprintf(o.module, sizeof(o.module), "asus_nb_wmi");

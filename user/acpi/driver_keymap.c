@@ -22,7 +22,21 @@ static int below(const char *path, const char *dir)
 	return n && !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
 }
 
-/* Whether input device @name (under /sys/class/input) is one of @o's. */
+/* Module and driver names compare with '-' and '_' alike (asus-nb-wmi, asus_nb_wmi). */
+static int same_name(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (*a != *b && !((*a == '-' || *a == '_') && (*b == '-' || *b == '_')))
+			return 0;
+	return !*a && !*b;
+}
+
+/*
+ * Whether input device @name (under /sys/class/input) is one of @o's: below
+ * the bound device, or its parent's driver is the owner module's (by module,
+ * or by name: asus-nb-wmi's platform driver "asus-nb-wmi" belongs to module
+ * asus_wmi, which it shares with eeepc-wmi).
+ */
 static int input_of(const char *root, const char *name, const struct driver_owner *o,
 		    const char *devreal)
 {
@@ -31,8 +45,13 @@ static int input_of(const char *root, const char *name, const struct driver_owne
 	snprintf(path, sizeof(path), "%s/sys/class/input/%s", root, name);
 	if (devreal[0] && realpath(path, real) && below(real, devreal))
 		return 1;
+	if (!o->module[0])
+		return 0;
 	snprintf(path, sizeof(path), "%s/sys/class/input/%s/device/driver/module", root, name);
-	return o->module[0] && !sysfs_link_name(path, mod, sizeof(mod)) && !strcmp(mod, o->module);
+	if (!sysfs_link_name(path, mod, sizeof(mod)) && !strcmp(mod, o->module))
+		return 1;
+	snprintf(path, sizeof(path), "%s/sys/class/input/%s/device/driver", root, name);
+	return !sysfs_link_name(path, mod, sizeof(mod)) && same_name(mod, o->module);
 }
 
 /* The eventN child of input device @name, or -1. */
