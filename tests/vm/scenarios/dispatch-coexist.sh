@@ -6,7 +6,8 @@
 # names the driver, the code and the line, the kernel drops the event, and
 # only the driver presses its key; a code outside its keymap (0x02) still
 # acts. After a reload with 'override' a code the driver reports (0x31, its
-# KEY_VOLUMEDOWN) comes from both devices.
+# KEY_VOLUMEDOWN) comes from both devices. The driver is removed and loaded
+# again while run runs: the skip goes and comes back with its input device.
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev,asus-nb-wmi"
 APPEND=$DISPATCH_APPEND
@@ -27,6 +28,14 @@ guest() {
 	acpitrace -j run --log-events --policy $pol --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
+	# the driver goes and comes back while run runs: its input device's
+	# uevents make run resolve the policy again (nothing to skip in between)
+	rmmod asus_nb_wmi
+	# shellcheck disable=SC2016 # expanded by the inner sh
+	vm_wait_for 20 sh -c '[ "$(grep -c "policy /tmp/coexist.policy: " daemon.log)" -eq 2 ]'
+	modprobe asus-nb-wmi
+	# shellcheck disable=SC2016 # expanded by the inner sh
+	vm_wait_for 20 sh -c '[ "$(grep -c "policy /tmp/coexist.policy: " daemon.log)" -eq 3 ]'
 	evread "Asus WMI hotkeys" 1000 200 >driver.json 2>driver.err &
 	dpid=$!
 	evread acpitrace 1000 200 >keys.json 2>keys.err &
@@ -40,7 +49,7 @@ guest() {
 	acpitrace check $pol >check2.txt 2>&1
 	kill -HUP $pid
 	# shellcheck disable=SC2016 # expanded by the inner sh
-	vm_wait_for 20 sh -c '[ "$(grep -c "policy /tmp/coexist.policy: " daemon.log)" -eq 2 ]'
+	vm_wait_for 20 sh -c '[ "$(grep -c "policy /tmp/coexist.policy: " daemon.log)" -eq 4 ]'
 	vm_signal go2
 	vm_wait sent2 60
 	kill "$dpid" "$apid" 2>/dev/null || true
@@ -73,7 +82,9 @@ check() {
 	expect_grep check1.txt "#1 +0x30 +-> key KEY_PROG1 .* skipped: 'asus_nb_wmi' reports it"
 	expect_event check1.json '.rules[1].skipped_for == "asus_nb_wmi" and .rules[1].skipped_codes == [48]' 1
 	expect_event check1.json '.rules[0] | has("skipped_codes") | not' 1
-	expect_grep daemon.log "driver 'asus_nb_wmi' already reports 1 code of this block"
+	# at start, not after rmmod, again after modprobe
+	expect_grep daemon.log "driver 'asus_nb_wmi' already reports 1 code of this block" 2
+	expect_grep daemon.log 'input device change: reloading /tmp/coexist.policy' 2
 	# 0x02 acts, 0x30 never leaves the kernel; the driver pressed its key
 	expect_grep daemon.log 'code 0x2 -> key KEY_PROG2'
 	expect_grep daemon.log 'code 0x30 -> ' 0
