@@ -14,6 +14,7 @@
 #include "acpi/driver_keymap.h"
 #include "policy/policy.h"
 #include "policy/policy_coexist.h"
+#include "policy/policy_print.h"
 #include "dispatch/decide.h"
 
 static char croot[64];
@@ -249,10 +250,20 @@ TEST(coexist_override_keeps_rules)
 	make_ctree();
 	bind_driver();
 	env = (struct policy_env){ .root = croot, .coexist = true, .keymap_load = fake_keymap };
-	snprintf(text, sizeof(text), "match notify hid=TPSACPI01\noverride\n%s",
+	snprintf(text, sizeof(text), "match notify hid=TPSACPI01 override\n%s",
 		 strchr(coexist_text, '\n') + 1);
 	CHECK_EQ_INT(policy_load_text(&p, "t.policy", text, strlen(text), &env), 0);
 	CHECK(p.blocks[0].override);
+	{
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		policy_print(&p, f, false);
+		fclose(f);
+		CHECK_CONTAINS(buf, "t.policy:1: match notify hid=TPSACPI01 override\n");
+		free(buf);
+	}
 	for (int i = 0; i < p.nrules; i++)
 		CHECK_EQ_INT(p.rules[i].nskip, 0);
 	CHECK_EQ_INT(p.nkrules, 5);
@@ -274,9 +285,9 @@ TEST(coexist_override_keeps_rules)
 TEST(coexist_override_errors)
 {
 	static const struct { const char *text, *error; } cases[] = {
-		{ "override\n", "t.policy:1:1: 'override' must follow a 'match' line" },
-		{ "match gpe\noverride all\n", "t.policy:2:10: 'override' takes no arguments" },
-		{ "match gpe\noverride\noverride\n", "t.policy:3:1: 'override' twice in one block" },
+		{ "override\n", "t.policy:1:1: 'override' goes on the match line" },
+		{ "match gpe\noverride\n", "t.policy:2:1: 'override' goes on the match line" },
+		{ "match gpe override override\n", "t.policy:1:20: 'override' twice" },
 	};
 	const struct policy_env env = { .root = "/nonexistent-test-root" };
 	struct policy p;

@@ -2,9 +2,9 @@
 /*
  * Statements that open and qualify a block:
  *
- *   match SOURCE [KEY=VALUE]...       starts a block
+ *   match SOURCE [KEY=VALUE]... [override]   starts a block; override: its rules
+ *                                     act where a bound driver reports the code too
  *   dmi FIELD=GLOB...                 the block applies only on such machines
- *   override                          its rules act where a bound driver reports the code too
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -160,6 +160,13 @@ int pol_stmt_match(struct parser *ps, struct token *t, int n)
 	b->wmi_notify_id = -1;
 	ps->cur_block = p->nblocks - 1;
 	for (int i = 2; i < n; i++) {
+		/* act even for codes the bound driver reports (policy_coexist.c) */
+		if (!strcmp(t[i].s, "override")) {
+			if (b->override)
+				return pol_err(ps, t[i].col, "'override' twice");
+			b->override = true;
+			continue;
+		}
 		if (src != AT_SRC_NOTIFY && src != AT_SRC_WMI && src != AT_SRC_METHOD)
 			return pol_err(ps, t[i].col, "'match %s' takes no keys; the rule codes are the %s numbers",
 				    t[1].s, t[1].s);
@@ -206,21 +213,3 @@ int pol_stmt_dmi(struct parser *ps, struct token *t, int n)
 }
 
 
-/*
- * override: the block's rules act even for codes the bound driver already
- * reports (policy_coexist.c), doubling its keys unless it is unbound.
- */
-int pol_stmt_override(struct parser *ps, struct token *t, int n)
-{
-	struct pol_block *b;
-
-	if (ps->cur_block < 0)
-		return pol_err(ps, t[0].col, "'override' must follow a 'match' line");
-	if (n > 1)
-		return pol_err(ps, t[1].col, "'override' takes no arguments");
-	b = &ps->p->blocks[ps->cur_block];
-	if (b->override)
-		return pol_err(ps, t[0].col, "'override' twice in one block");
-	b->override = true;
-	return 0;
-}

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The 'match', 'dmi' and 'override' statements: a block and its conditions. */
+/* The 'match' and 'dmi' statements: a block and its conditions. */
 #ifndef POLICY_BLOCK_H
 #define POLICY_BLOCK_H
 
@@ -7,6 +7,5 @@
 
 int pol_stmt_match(struct parser *ps, struct token *t, int n);
 int pol_stmt_dmi(struct parser *ps, struct token *t, int n);
-int pol_stmt_override(struct parser *ps, struct token *t, int n);
 
 #endif

@@ -6,7 +6,6 @@
  *   include PATH                      a file, or a directory's *.policy
  *   match SOURCE [KEY=VALUE]...       starts a block     (policy_block.c)
  *   dmi FIELD=GLOB...                 conditions on it   (policy_block.c)
- *   override                          act where a bound driver reports the code too
  *   CODE -> ACTION [ARGS]...          a rule of the block (policy_rule.c)
  *
  * Every error stops the load and names file:line:column; the caller keeps
@@ -72,7 +71,7 @@ static int parse_line(struct parser *ps, char *line)
 	if (!strcmp(t[0].s, "dmi"))
 		return pol_stmt_dmi(ps, t, n);
 	if (!strcmp(t[0].s, "override"))
-		return pol_stmt_override(ps, t, n);
+		return pol_err(ps, t[0].col, "'override' goes on the match line: match SOURCE ... override");
 	return pol_stmt_rule(ps, t, n);
 }
 

@@ -81,7 +81,9 @@ static void block_text(const struct pol_block *b, char *buf, size_t len)
 	if (b->payload == AT_PAYLOAD_INT && n < len)
 		n += snprintf(buf + n, len - n, " payload=int&0x%llX", (unsigned long long)b->int_mask);
 	if (b->payload == AT_PAYLOAD_U16REC && n < len)
-		snprintf(buf + n, len - n, " payload=u16-record");
+		n += snprintf(buf + n, len - n, " payload=u16-record");
+	if (b->override && n < len)
+		snprintf(buf + n, len - n, " override");
 }
 
 static int kernel_rules_of(const struct policy *p, int rule)
@@ -201,8 +203,6 @@ void policy_print(const struct policy *p, FILE *out, bool json)
 			block_text(b, blk, sizeof(blk));
 			put_line(out, "%s:%d: %s", b->file, b->line, blk);
 			put_line(out, "    %s%s%s", machine_state(b), b->devices[0] ? ": " : "", b->devices);
-			if (b->override)
-				put_line(out, "    override: the rules act even for codes the bound driver reports");
 			last = r->block;
 		}
 		policy_describe_action(&r->act, act, sizeof(act));
