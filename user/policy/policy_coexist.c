@@ -8,9 +8,12 @@
  * which rules, naming the driver.  'override' in the block keeps the
  * rules acting (the driver should then be unbound).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <libevdev/libevdev.h>
 #include "policy/policy_coexist.h"
 #include "acpi/wmi_owner.h"
@@ -69,16 +72,41 @@ int pol_coexist_codes(const struct pol_rule *r, const struct driver_keymap *km, 
 	return n;
 }
 
+/*
+ * Event GUIDs that drivers of the legacy WMI API take, and the platform
+ * driver whose device carries their keys: the fallback where
+ * modules.alias cannot be read (the shipped unit's ProtectKernelModules=).
+ */
+static const struct {
+	const char *guid, *driver;
+} legacy_drivers[] = {
+	{ "0B3CBB35-E3C2-45ED-91C2-4C5A6D195D1C", "asus-nb-wmi" },
+	{ "ABBC0F72-8EA1-11D1-00A0-C90629100000", "eeepc-wmi" },
+};
+
 /* A WMI GUID without a driver link: its legacy user (asus_nb_wmi) owns it. */
 static void legacy_owner(struct pol_block *b, const char *root)
 {
-	char mod[64];
+	char mod[64], path[PATH_MAX];
+	struct stat st;
 
-	if (b->owner.driver[0] || b->source != AT_SRC_WMI || !b->has_guid ||
-	    wmi_legacy_owner(root, b->guid_text, mod, sizeof(mod)))
+	if (b->owner.driver[0] || b->source != AT_SRC_WMI || !b->has_guid)
 		return;
-	snprintf(b->owner.driver, sizeof(b->owner.driver), "%s", mod);
-	snprintf(b->owner.module, sizeof(b->owner.module), "%s", mod);
+	if (!wmi_legacy_owner(root, b->guid_text, mod, sizeof(mod))) {
+		snprintf(b->owner.driver, sizeof(b->owner.driver), "%s", mod);
+		snprintf(b->owner.module, sizeof(b->owner.module), "%s", mod);
+		return;
+	}
+	for (size_t i = 0; i < sizeof(legacy_drivers) / sizeof(legacy_drivers[0]); i++) {
+		if (strcasecmp(b->guid_text, legacy_drivers[i].guid))
+			continue;
+		snprintf(path, sizeof(path), "%s/sys/bus/platform/drivers/%s", root,
+			 legacy_drivers[i].driver);
+		if (stat(path, &st))
+			return;
+		snprintf(b->owner.driver, sizeof(b->owner.driver), "%s", legacy_drivers[i].driver);
+		snprintf(b->owner.module, sizeof(b->owner.module), "%s", legacy_drivers[i].driver);
+	}
 }
 
 static bool block_doubles(const struct policy *p, int block)

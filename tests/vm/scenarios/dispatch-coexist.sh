@@ -8,6 +8,8 @@
 # acts. After a reload with 'override' a code the driver reports (0x31, its
 # KEY_VOLUMEDOWN) comes from both devices. The driver is removed and loaded
 # again while run runs: the skip goes and comes back with its input device.
+# Without modules.alias check still finds the driver (by the GUID); with the
+# module removed nothing is skipped (its platform driver has no unbind file).
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev,asus-nb-wmi"
 APPEND=$DISPATCH_APPEND
@@ -55,6 +57,16 @@ guest() {
 	kill "$dpid" "$apid" 2>/dev/null || true
 	kill -TERM "$pid"
 	wait "$pid" || true
+	printf 'match wmi guid=%s payload=int&0xFFFF\n  0x30 -> key KEY_PROG1\n' "$g" >$pol
+	# without modules.alias (the unit's ProtectKernelModules=): the GUID's known driver
+	mount -t tmpfs none /lib/modules
+	acpitrace check $pol >check3.txt 2>&1
+	umount /lib/modules
+	# its platform driver has no unbind file (platform_create_bundle);
+	# removed, nothing is skipped any more
+	ls /sys/bus/platform/drivers/asus-nb-wmi >drvdir.txt
+	rmmod asus_nb_wmi
+	acpitrace check $pol >check4.txt 2>&1
 }
 
 host() {
@@ -99,4 +111,9 @@ check() {
 	expect_event keys.json '.code == "MSC_SCAN" and .value == 49' 2
 	expect_event keys.json '.code == "KEY_PROG1" and .value == 1' 1
 	expect_event driver.json '.code == "KEY_VOLUMEDOWN" and .value == 1' 1
+	expect_grep check3.txt "^warning: /tmp/coexist.policy:1: driver 'asus-nb-wmi' already reports 1 code of this block on its input device \"Asus WMI hotkeys\" .*: 0x30 KEY_VOLUMEUP \(line 2\)"
+	expect_grep check3.txt 'legacy notify-handler API' 0
+	expect_grep drvdir.txt '^unbind$' 0
+	expect_grep check4.txt 'already reports' 0
+	expect_grep check4.txt '#0 +0x30 +-> key KEY_PROG1 .*\(1 kernel rule\)$'
 }
