@@ -104,6 +104,7 @@ check() {
 	expect_event keys.json '.code == "KEY_PROG2" and .value == 1' 1
 	expect_event keys.json '.code == "MSC_SCAN" and .value == 48' 0
 	expect_event driver.json '.code == "KEY_VOLUMEUP" and .value == 1' 1
+	expect_event daemon.json '.sources.wmi.ignored == 1' 1
 	# override: the warning, and both devices press a key for 0x31
 	expect_grep check2.txt '^/tmp/coexist.policy:1: match wmi guid=0B3CBB35-E3C2-45ED-91C2-4C5A6D195D1C payload=int&0xFFFF override$'
 	expect_grep check2.txt "^warning: /tmp/coexist.policy:1: 'override': driver 'asus_nb_wmi' also reports 1 code of this block .*: 0x31 KEY_VOLUMEDOWN \(line 3\)"
