@@ -231,6 +231,19 @@ TEST(coexist_skips_driver_codes)
 	CHECK_CONTAINS(p.warnings[1], "t.policy:1: driver 'topstar-laptop' already reports 3 codes of this block on its input device \"Topstar Laptop extra buttons\" (/dev/input/event7): 0x83 KEY_WWW (line 2), 0x86 KEY_FORWARD (line 4), 0x9a KEY_A (line 6); those rules are skipped");
 	policy_free(&p);
 
+	/* the real reader: the device node cannot be opened, so nothing is skipped */
+	env.keymap_load = NULL;
+	CHECK_EQ_INT(policy_load_text(&p, "t.policy", coexist_text, strlen(coexist_text), &env), 0);
+	CHECK_EQ_INT(p.rules[0].nskip, 0);
+	CHECK_EQ_INT(p.nkrules, 5);
+	CHECK_EQ_INT(p.nwarnings, 2);
+	if (p.nwarnings == 2)
+		CHECK_CONTAINS(p.warnings[1], "t.policy:1: driver 'topstar-laptop' is bound, but its keymap cannot be read (cannot open /dev/input/event");
+	if (p.nwarnings == 2)
+		CHECK_CONTAINS(p.warnings[1], ": No such file or directory): no rule is skipped, keys it reports may come twice");
+	policy_free(&p);
+	env.keymap_load = fake_keymap;
+
 	/* replay (no coexist): the recording's machine, not this one's driver */
 	env.coexist = false;
 	loads = 0;

@@ -144,8 +144,9 @@ static void coexist_block(struct policy *p, int bi, const struct policy_env *env
 			       driver_keymap_load(root, &b->owner, &km, err, sizeof(err))) {
 		/* no input device or none with a keymap (acpi video): nothing to compare */
 		if (strstr(err, "cannot open"))
-			pol_add_warning(p, "%s:%d: driver '%s' is bound, but its keymap cannot be read (%s): no rule is skipped, keys it reports may come twice",
-					b->file, b->line, b->owner.driver, err);
+			pol_add_warning(p, "%s:%d: driver '%s' is bound, but its keymap cannot be read (%s): no rule is skipped, keys it reports may come twice%s",
+					b->file, b->line, b->owner.driver, err,
+					strstr(err, "Permission denied") ? " (acpitrace run, as root, reads it)" : "");
 		driver_keymap_free(&km);
 		return;
 	}
