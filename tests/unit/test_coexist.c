@@ -339,3 +339,63 @@ TEST(coexist_codes_of_a_rule)
 	CHECK(!pol_coexist_action(ACT_EXEC) && !pol_coexist_action(ACT_LOG) && !pol_coexist_action(ACT_IGNORE));
 	driver_keymap_free(&km);
 }
+
+#define DELL_GUID "9DBB5994-A997-11DA-B012-B622A1EF5492"
+#define DELL_DEV "sys/devices/platform/PNP0C14:00/wmi_bus/wmi_bus-PNP0C14:00/" DELL_GUID
+
+/* dell-wmi as the WMI bus binds it: its input device below the GUID's device. */
+static int fake_dell_keymap(const char *root, const struct driver_owner *o,
+			    struct driver_keymap *km, char *err, size_t errlen)
+{
+	char nodes[4][64], names[4][64];
+
+	(void)err;
+	(void)errlen;
+	loads++;
+	CHECK_STR(o->driver, "dell-wmi");
+	CHECK_STR(o->dev, "/sys/bus/wmi/devices/" DELL_GUID);
+	CHECK_EQ_INT(driver_inputs(root, o, nodes, names, 4), 1);
+	CHECK_STR(nodes[0], "/dev/input/event3");
+	CHECK_STR(names[0], "Dell WMI hotkeys");
+	snprintf(km->input, sizeof(km->input), "%s", names[0]);
+	snprintf(km->node, sizeof(km->node), "%s", nodes[0]);
+	driver_keymap_add(km, 0xe006, KEY_BRIGHTNESSUP);
+	return 0;
+}
+
+TEST(coexist_wmi_bus_driver)
+{
+	const char *text = "match wmi guid=" DELL_GUID " payload=u16-record\n"
+			   "  0xe006 -> backlight up 10%\n"
+			   "  0x00100150 -> key KEY_PROG1\n";
+	struct policy_env env;
+	struct policy p;
+
+	make_ctree();
+	cput("sys/devices/platform/PNP0C14:00/firmware_node/path", "\\_SB_.WMI0\n");
+	cput(DELL_DEV "/guid", DELL_GUID "\n");
+	cput(DELL_DEV "/notify_id", "D0\n");
+	cput(DELL_DEV "/input/input3/name", "Dell WMI hotkeys\n");
+	cput(DELL_DEV "/input/input3/event3/dev", "13:67\n");
+	cput("sys/bus/wmi/drivers/dell-wmi/uevent", "");
+	cput("sys/bus/wmi/devices/.keep", "");
+	clink("../../../../../../bus/wmi/drivers/dell-wmi", DELL_DEV "/driver");
+	clink("../../../devices/platform/PNP0C14:00/wmi_bus/wmi_bus-PNP0C14:00/" DELL_GUID,
+	      "sys/bus/wmi/devices/" DELL_GUID);
+	clink("../../devices/platform/PNP0C14:00/wmi_bus/wmi_bus-PNP0C14:00/" DELL_GUID "/input/input3",
+	      "sys/class/input/input3");
+	env = (struct policy_env){ .root = croot, .coexist = true, .keymap_load = fake_dell_keymap };
+	loads = 0;
+	CHECK_EQ_INT(policy_load_text(&p, "t.policy", text, strlen(text), &env), 0);
+	CHECK_EQ_INT(loads, 1);
+	CHECK_EQ_INT(p.rules[0].nskip, 1);
+	CHECK_EQ_INT(p.rules[1].nskip, 0);
+	CHECK_EQ_INT(p.nkrules, 2);
+	CHECK_EQ_INT(p.krules[0].verdict, AT_RULE_IGNORE);
+	CHECK_EQ_INT(p.krules[1].verdict, AT_RULE_PASS);
+	CHECK_EQ_INT(p.nwarnings, 2);
+	if (p.nwarnings == 2)
+		CHECK_CONTAINS(p.warnings[1], "t.policy:1: driver 'dell-wmi' already reports 1 code of this block on its input device \"Dell WMI hotkeys\" (/dev/input/event3): 0xe006 KEY_BRIGHTNESSUP (line 2)");
+	policy_free(&p);
+	drop_ctree();
+}
