@@ -286,6 +286,19 @@ TEST(coexist_override_keeps_rules)
 	CHECK_CONTAINS(p.warnings[1], "t.policy:1: 'override': driver 'topstar-laptop' also reports 3 codes of this block");
 	policy_free(&p);
 
+	/* thinkpad_acpi's keymap is keyed by hotkey number and HKEY code, not Notify value */
+	drop_ctree();
+	make_ctree();
+	clink("../../../bus/acpi/drivers/thinkpad_hotkey", "sys/devices/LNXSYSTM:00/TPSACPI01:00/driver");
+	loads = 0;
+	CHECK_EQ_INT(policy_load_text(&p, "t.policy", coexist_text, strlen(coexist_text), &env), 0);
+	CHECK_EQ_INT(loads, 0);
+	CHECK_EQ_INT(p.rules[0].nskip, 0);
+	policy_free(&p);
+	drop_ctree();
+	make_ctree();
+	bind_driver();
+
 	/* a block that only logs and drops cannot double a key: its driver is not asked */
 	loads = 0;
 	snprintf(text, sizeof(text), "match notify hid=TPSACPI01\n 0x83 -> log\n 0x84 -> ignore\n");

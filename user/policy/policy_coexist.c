@@ -109,6 +109,16 @@ static void legacy_owner(struct pol_block *b, const char *root)
 	}
 }
 
+/*
+ * Drivers whose keymap is not keyed by the code a block's events carry:
+ * thinkpad_acpi's scancodes are hotkey numbers and HKEY codes (read from
+ * MHKP after a Notify 0x80 on HKEY), never the Notify value.
+ */
+static bool keyed_by_other_codes(const char *driver)
+{
+	return !strcmp(driver, "thinkpad_hotkey");
+}
+
 static bool block_doubles(const struct policy *p, int block)
 {
 	for (int i = 0; i < p->nrules; i++)
@@ -185,11 +195,11 @@ void pol_coexist(struct policy *p, const struct policy_env *env)
 	for (int i = 0; i < p->nblocks; i++) {
 		struct pol_block *b = &p->blocks[i];
 
-		/* a method's code is not a driver's scancode (thinkpad_acpi indexes by hotkey) */
+		/* a method's result is not a driver's scancode (thinkpad_acpi: keyed_by_other_codes) */
 		if (!b->dmi_ok || b->source == AT_SRC_METHOD || !block_doubles(p, i))
 			continue;
 		legacy_owner(b, env->root ? env->root : "");
-		if (b->owner.driver[0])
+		if (b->owner.driver[0] && !keyed_by_other_codes(b->owner.driver))
 			coexist_block(p, i, env);
 	}
 }
