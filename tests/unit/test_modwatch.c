@@ -32,6 +32,26 @@ TEST(modwatch_parse_module_uevents)
 	CHECK_STR(name, "asus_wmi");
 }
 
+/* A driver's input device coming or going: the coexistence rules are due again. */
+TEST(modwatch_parse_input_devices)
+{
+	CHECK_EQ_INT(modwatch_parse_input(UEV("add@/devices/platform/asus-nb-wmi/input/input4\0ACTION=add\0"
+					      "DEVPATH=/devices/platform/asus-nb-wmi/input/input4\0SUBSYSTEM=input\0")), 1);
+	CHECK_EQ_INT(modwatch_parse_input(UEV("remove@/devices/platform/asus-nb-wmi/input/input4\0ACTION=remove\0"
+					      "DEVPATH=/devices/platform/asus-nb-wmi/input/input4\0SUBSYSTEM=input\0")), 1);
+	/* its event node, a change, uinput's own device (acpitrace's), a module, no header */
+	CHECK_EQ_INT(modwatch_parse_input(UEV("add@/devices/platform/asus-nb-wmi/input/input4/event4\0ACTION=add\0"
+					      "DEVPATH=/devices/platform/asus-nb-wmi/input/input4/event4\0SUBSYSTEM=input\0")), 0);
+	CHECK_EQ_INT(modwatch_parse_input(UEV("change@/devices/platform/x/input/input4\0ACTION=change\0"
+					      "DEVPATH=/devices/platform/x/input/input4\0SUBSYSTEM=input\0")), 0);
+	CHECK_EQ_INT(modwatch_parse_input(UEV("add@/devices/virtual/input/input5\0ACTION=add\0"
+					      "DEVPATH=/devices/virtual/input/input5\0SUBSYSTEM=input\0")), 0);
+	CHECK_EQ_INT(modwatch_parse_input(UEV("add@/module/wmi\0ACTION=add\0DEVPATH=/module/wmi\0"
+					      "SUBSYSTEM=module\0")), 0);
+	CHECK_EQ_INT(modwatch_parse_input(UEV("libudev\0ACTION=add\0DEVPATH=/devices/platform/x/input/input4\0"
+					      "SUBSYSTEM=input\0")), 0);
+}
+
 TEST(modwatch_parse_ignores_the_rest)
 {
 	char act[16], name[64];

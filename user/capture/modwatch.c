@@ -91,6 +91,32 @@ int modwatch_parse(const char *buf, size_t len, char *action, size_t alen,
 	return 1;
 }
 
+int modwatch_parse_input(const char *buf, size_t len)
+{
+	const char *act = NULL, *sub = NULL, *path = NULL, *end = buf + len, *last;
+
+	if (!len || !memchr(buf, '@', strnlen(buf, len)))
+		return 0;
+	for (const char *s = buf; s < end;) {
+		size_t l = strnlen(s, end - s);
+
+		if (l == (size_t)(end - s))
+			break;
+		if (!strncmp(s, "ACTION=", 7))
+			act = s + 7;
+		else if (!strncmp(s, "SUBSYSTEM=", 10))
+			sub = s + 10;
+		else if (!strncmp(s, "DEVPATH=", 8))
+			path = s + 8;
+		s += l + 1;
+	}
+	if (!act || !sub || !path || strcmp(sub, "input") || (strcmp(act, "add") && strcmp(act, "remove")))
+		return 0;
+	/* the device itself (inputN, not its eventN), with a parent (not uinput's) */
+	last = strrchr(path, '/');
+	return last && !strncmp(last + 1, "input", 5) && strncmp(path, "/devices/virtual/", 17);
+}
+
 static void module_loaded(struct modwatch *w, unsigned int i)
 {
 	unsigned int n = w->attach(w->t, w->mods[i]);
@@ -221,6 +247,7 @@ static void drain(struct modwatch *w)
 		if (msg.msg_namelen != sizeof(from) || from.nl_pid != 0 ||
 		    (msg.msg_flags & MSG_TRUNC))
 			continue;
+		w->inputs_changed |= modwatch_parse_input(buf, n);
 		if (!modwatch_parse(buf, n, action, sizeof(action), name, sizeof(name)))
 			continue;
 		for (unsigned int i = 0; i < w->nmods; i++)
@@ -235,6 +262,7 @@ static void drain(struct modwatch *w)
 bool modwatch_handle(struct modwatch *w)
 {
 	w->changed = false;
+	w->inputs_changed = false;
 	if (w->fd >= 0)
 		drain(w);
 	/* without uevents, the periodic check stands in for them */

@@ -27,6 +27,7 @@ struct modwatch {
 	unsigned int nmods;
 	double next_check_ms;
 	bool changed;
+	bool inputs_changed;	/* an input device with a parent came or went (uevents only) */
 	const char *sys_module;	/* NULL: /sys/module */
 	/* tracer_attach_module and tracer_detach_module (tests: stand-ins) */
 	unsigned int (*attach)(struct tracer *t, const char *module);
@@ -63,6 +64,13 @@ void modwatch_close(struct modwatch *w);
  */
 int modwatch_parse(const char *buf, size_t len, char *action, size_t alen,
 		   char *name, size_t nlen);
+/*
+ * 1 when the uevent says an input device came or went (add/remove of
+ * .../inputN) that has a parent device: a driver's keys, which a policy's
+ * skipped rules depend on (policy_coexist.c); uinput's own devices
+ * (/devices/virtual) are not.
+ */
+int modwatch_parse_input(const char *buf, size_t len);
 /* /sys/module/NAME/initstate reads "live" (under @root, NULL: /sys/module). */
 bool modwatch_module_live(const char *root, const char *name);
 /* A hook function of module @name is built into the kernel (@kallsyms: /proc/kallsyms). */

@@ -45,7 +45,7 @@ int cmd_check(int argc, char **argv)
 {
 	struct opt_getopt g;
 	/* the daemon's rules whoever runs check: it runs as root */
-	struct policy_env env = { .root = "", .as_root = true, .owner = 0 };
+	struct policy_env env = { .root = "", .as_root = true, .owner = 0, .coexist = true };
 	bool quiet = false;
 	struct policy p;
 	int c;

@@ -70,7 +70,7 @@ struct run_state {
 };
 
 static bool stop;
-static int reload;	/* 1: SIGHUP, 2: a module came or went */
+static int reload;	/* 1: SIGHUP, 2: a module came or went, 3: a driver's input device */
 
 static const struct opt run_opts_table[] = {
 	OPT('P', 'P', "policy", required_argument, "FILE|DIR",
@@ -176,7 +176,7 @@ static int load_policy(struct run_state *st, bool first)
 	struct policy_env env = { .root = st->o->sysfs_root ? st->o->sysfs_root : "",
 				  .as_root = geteuid() == 0 ||
 					     kernel_caps_allow_bpf(kernel_capeff(NULL)),
-				  .owner = geteuid() };
+				  .owner = geteuid(), .coexist = true };
 	uint32_t names[AT_WATCH_MAX + 1];
 	struct actions_staged staged;
 	struct policy np;
@@ -313,6 +313,7 @@ struct run_loop {
 	struct evloop_timer reap;	/* every 100 ms while a command runs */
 	struct evloop_timer tick;	/* metrics, storm sweep: 1 s, only with work */
 	struct evloop_timer modcheck;	/* /sys/module every 2 s, without uevents only */
+	struct evloop_timer settle;	/* 1 s after a driver's input device came or went */
 	uint64_t ticked_received;	/* st->received at the last tick */
 };
 
@@ -342,6 +343,16 @@ static void on_module(void *ctx)
 
 	if (modwatch_handle(&st->mw))
 		reload = 2;	/* rules resolve against the module's devices */
+	/* which rules a bound driver's keymap skips: again once its probe is done */
+	if (st->mw.inputs_changed)
+		evloop_timer_at(&run_loop.settle, mono_ns() + 1000000000ULL, 0);
+}
+
+static void on_settle(void *ctx)
+{
+	(void)ctx;
+	if (!reload)
+		reload = 3;
 }
 
 /*
@@ -378,6 +389,7 @@ static int loop_open(struct run_state *st, struct ring_buffer *rb)
 	if (ring_drain_add(&l->drain, &l->ev, rb) ||
 	    evloop_timer(&l->ev, &l->reap, on_reap, l) ||
 	    evloop_timer(&l->ev, &l->tick, on_tick, st) ||
+	    evloop_timer(&l->ev, &l->settle, on_settle, st) ||
 	    (st->acpid.fd >= 0 && evloop_add_fd(&l->ev, st->acpid.fd, on_acpid, &st->acpid)) ||
 	    modwatch_watch(&st->mw, &l->ev, &l->modcheck, on_module, st)) {
 		log_msg(LOG_ERR, "cannot set up the event loop: %s", strerror(errno));
@@ -409,8 +421,8 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 			evloop_timer_at(&l->reap, mono_ns() + 100000000ULL, 100000000ULL);
 		arm_tick(st, l);
 		if (reload) {
-			log_msg(LOG_INFO, "%s: reloading %s", reload == 2 ? "module change" : "SIGHUP",
-				policy_name(st));
+			log_msg(LOG_INFO, "%s: reloading %s", reload == 2 ? "module change" :
+				reload == 3 ? "input device change" : "SIGHUP", policy_name(st));
 			reload = 0;
 			service_reloading();
 			acpi_sysfs_free(&st->sys);

@@ -28,13 +28,17 @@ void decide(const struct policy *p, const struct acpi_sysfs *sys, const struct a
 	    struct decision *d)
 {
 	uint64_t code = 0;
+	int k = policy_match_krule(p, e, &code);
 
-	d->rule = policy_match(p, e, &code);
+	d->rule = k >= 0 ? (int)p->krules[k].rule_id : -1;
 	d->code = d->rule >= 0 ? code : 0;
-	d->acts = d->rule >= 0 && p->rules[d->rule].act.type != ACT_IGNORE;
+	/* a drop: an ignore rule, or a code the bound driver reports (policy_coexist.c) */
+	d->acts = k >= 0 && p->krules[k].verdict != AT_RULE_IGNORE;
 	describe_event(sys, e, d->what, sizeof(d->what));
 	d->action[0] = '\0';
-	if (d->rule >= 0)
+	if (d->rule >= 0 && !d->acts && p->rules[d->rule].act.type != ACT_IGNORE)
+		snprintf(d->action, sizeof(d->action), "skipped: the bound driver reports it");
+	else if (d->rule >= 0)
 		policy_describe_action(&p->rules[d->rule].act, d->action, sizeof(d->action));
 }
 

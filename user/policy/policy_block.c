@@ -2,7 +2,8 @@
 /*
  * Statements that open and qualify a block:
  *
- *   match SOURCE [KEY=VALUE]...       starts a block
+ *   match SOURCE [KEY=VALUE]... [override]   starts a block; override: its rules
+ *                                     act where a bound driver reports the code too
  *   dmi FIELD=GLOB...                 the block applies only on such machines
  */
 #include <ctype.h>
@@ -159,6 +160,13 @@ int pol_stmt_match(struct parser *ps, struct token *t, int n)
 	b->wmi_notify_id = -1;
 	ps->cur_block = p->nblocks - 1;
 	for (int i = 2; i < n; i++) {
+		/* act even for codes the bound driver reports (policy_coexist.c) */
+		if (!strcmp(t[i].s, "override")) {
+			if (b->override)
+				return pol_err(ps, t[i].col, "'override' twice");
+			b->override = true;
+			continue;
+		}
 		if (src != AT_SRC_NOTIFY && src != AT_SRC_WMI && src != AT_SRC_METHOD)
 			return pol_err(ps, t[i].col, "'match %s' takes no keys; the rule codes are the %s numbers",
 				    t[1].s, t[1].s);
@@ -203,4 +211,5 @@ int pol_stmt_dmi(struct parser *ps, struct token *t, int n)
 	}
 	return 0;
 }
+
 

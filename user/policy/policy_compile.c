@@ -27,7 +27,8 @@ static int path_to_rule(const char *path, struct at_rule *k)
 	return 0;
 }
 
-static int emit_krule(struct policy *p, const struct pol_rule *r, int id, const char *path)
+static int emit_krule(struct policy *p, const struct pol_rule *r, int id, const char *path,
+		      bool drop)
 {
 	const struct pol_block *b = &p->blocks[r->block];
 	struct at_rule *k;
@@ -50,7 +51,7 @@ static int emit_krule(struct policy *p, const struct pol_rule *r, int id, const 
 	k->source = b->source;
 	k->payload = b->payload;
 	k->int_mask = b->int_mask;
-	k->verdict = r->act.type == ACT_IGNORE ? AT_RULE_IGNORE : AT_RULE_PASS;
+	k->verdict = r->act.type == ACT_IGNORE || drop ? AT_RULE_IGNORE : AT_RULE_PASS;
 	k->mask = r->mask;
 	k->lo = r->lo;
 	k->hi = r->hi;
@@ -96,23 +97,53 @@ int policy_method_names(const struct policy *p, uint32_t *out, int max)
 	return n;
 }
 
+/* Rule @r (id @i) for every device its block resolved to; @drop: as a drop. */
+static int emit_rule(struct policy *p, const struct pol_rule *r, int i, bool drop)
+{
+	const struct pol_block *b = &p->blocks[r->block];
+	char mpath[ACPI_PATH_MAX + 8];
+	int err = 0;
+
+	if (b->hid)
+		for (int j = 0; j < b->npaths && !err; j++)
+			err = emit_krule(p, r, i, method_path(b, b->paths[j], mpath, sizeof(mpath)), drop);
+	else if (b->source == AT_SRC_WMI)
+		err = emit_krule(p, r, i, b->wmi_path, drop);
+	else
+		err = emit_krule(p, r, i, method_path(b, b->path, mpath, sizeof(mpath)), drop);
+	return err;
+}
+
+/*
+ * A rule with codes a bound driver reports (policy_coexist.c): a drop for
+ * each such code first (the earlier kernel rule wins), then the rule for
+ * the rest; one drop when those codes are all it has.
+ */
+static int emit_skipping(struct policy *p, const struct pol_rule *r, int i)
+{
+	struct pol_rule one = *r;
+
+	if (r->mask == ~0ULL && (uint64_t)r->nskip - 1 == r->hi - r->lo)
+		return emit_rule(p, r, i, true);
+	one.mask = ~0ULL;
+	for (int j = 0; j < r->nskip; j++) {
+		one.lo = one.hi = r->skip[j];
+		if (emit_rule(p, &one, i, true))
+			return -1;
+	}
+	return emit_rule(p, r, i, false);
+}
+
 int pol_compile(struct policy *p)
 {
 	for (int i = 0; i < p->nrules; i++) {
 		const struct pol_rule *r = &p->rules[i];
 		const struct pol_block *b = &p->blocks[r->block];
-		char mpath[ACPI_PATH_MAX + 8];
-		int err = 0;
+		int err;
 
 		if (!b->dmi_ok)
 			continue;
-		if (b->hid)
-			for (int j = 0; j < b->npaths && !err; j++)
-				err = emit_krule(p, r, i, method_path(b, b->paths[j], mpath, sizeof(mpath)));
-		else if (b->source == AT_SRC_WMI)
-			err = emit_krule(p, r, i, b->wmi_path);
-		else
-			err = emit_krule(p, r, i, method_path(b, b->path, mpath, sizeof(mpath)));
+		err = r->nskip ? emit_skipping(p, r, i) : emit_rule(p, r, i, false);
 		if (err) {
 			if (!p->error[0])
 				snprintf(p->error, sizeof(p->error), "%s:%d:%d: cannot compile this rule",

@@ -129,7 +129,7 @@ void policy_index_free(struct policy *p)
 }
 
 /* As at_policy_find in the kernel: indexed candidate, then the scan. */
-int policy_match(const struct policy *p, const struct at_event *e, uint64_t *code)
+int policy_match_krule(const struct policy *p, const struct at_event *e, uint64_t *code)
 {
 	uint32_t best = UINT32_MAX;
 	struct at_rule_key key;
@@ -157,5 +157,12 @@ int policy_match(const struct policy *p, const struct at_event *e, uint64_t *cod
 	if (best == UINT32_MAX || !at_rule_match(&p->krules[best], e, &c))
 		return -1;
 	*code = c;
-	return p->krules[best].rule_id;
+	return best;
+}
+
+int policy_match(const struct policy *p, const struct at_event *e, uint64_t *code)
+{
+	int k = policy_match_krule(p, e, code);
+
+	return k < 0 ? -1 : (int)p->krules[k].rule_id;
 }

@@ -15,5 +15,7 @@ int policy_index_build(struct policy *p);
 void policy_index_free(struct policy *p);
 /* The rule a record selects (first match), or -1; @code gets its code. */
 int policy_match(const struct policy *p, const struct at_event *e, uint64_t *code);
+/* The same, as the index of the kernel rule (p->krules) that wins, or -1. */
+int policy_match_krule(const struct policy *p, const struct at_event *e, uint64_t *code);
 
 #endif

@@ -25,6 +25,7 @@
 #include "policy/policy_block.h"
 #include "policy/policy_rule.h"
 #include "policy/policy_resolve.h"
+#include "policy/policy_coexist.h"
 #include "policy/policy_compile.h"
 #include "lib/path_trust.h"
 
@@ -69,6 +70,8 @@ static int parse_line(struct parser *ps, char *line)
 		return pol_stmt_match(ps, t, n);
 	if (!strcmp(t[0].s, "dmi"))
 		return pol_stmt_dmi(ps, t, n);
+	if (!strcmp(t[0].s, "override"))
+		return pol_err(ps, t[0].col, "'override' goes on the match line: match SOURCE ... override");
 	return pol_stmt_rule(ps, t, n);
 }
 
@@ -361,6 +364,8 @@ int policy_load_dirs(struct policy *p, const char *const *dirs, const struct pol
 static int finish(struct policy *p, const struct policy_env *env)
 {
 	pol_resolve(p, env);
+	if (env->coexist)
+		pol_coexist(p, env);
 	return pol_compile(p);
 }
 
@@ -417,8 +422,10 @@ void policy_free(struct policy *p)
 		for (int j = 0; j < b->npaths; j++)
 			free(b->paths[j]);
 	}
-	for (int i = 0; i < p->nrules; i++)
+	for (int i = 0; i < p->nrules; i++) {
 		free_action(&p->rules[i].act);
+		free(p->rules[i].skip);
+	}
 	for (int i = 0; i < p->nfiles; i++)
 		free(p->files[i]);
 	for (int i = 0; i < p->nwarnings; i++)

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include "acpitrace.h"
 #include "policy_rules.h"
+#include "acpi/driver_keymap.h"
 
 enum pol_act {
 	ACT_KEY = 1,
@@ -80,6 +81,8 @@ struct pol_block {
 	int npaths;
 	char wmi_path[96];	/* PNP0C14 device of the GUID, for 6.1 */
 	int wmi_notify_id;	/* from sysfs, -1 unknown */
+	bool override;		/* 'override': act even where the bound driver reports the code */
+	struct driver_owner owner;	/* the bound driver (owner.driver "": none found) */
 };
 
 struct pol_rule {
@@ -89,12 +92,18 @@ struct pol_rule {
 	struct pol_action act;
 	const char *file;
 	int line, col;
+	uint64_t *skip;		/* codes the bound driver reports: dropped, not acted on */
+	int nskip;
 };
 
 struct policy_env {
 	const char *root;	/* sysfs prefix: "" for the real system */
 	bool as_root;		/* enforce trust: refuse files others can change */
 	uid_t owner;		/* besides root, the uid trusted files may have */
+	bool coexist;		/* skip rules whose codes a bound driver reports (run, check) */
+	/* the bound driver's keymap: driver_keymap_load, or a stand-in (tests) */
+	int (*keymap_load)(const char *root, const struct driver_owner *o,
+			   struct driver_keymap *km, char *err, size_t errlen);
 };
 
 /* One key of the index: what user space and the kernel look up. */

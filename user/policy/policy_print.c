@@ -81,7 +81,9 @@ static void block_text(const struct pol_block *b, char *buf, size_t len)
 	if (b->payload == AT_PAYLOAD_INT && n < len)
 		n += snprintf(buf + n, len - n, " payload=int&0x%llX", (unsigned long long)b->int_mask);
 	if (b->payload == AT_PAYLOAD_U16REC && n < len)
-		snprintf(buf + n, len - n, " payload=u16-record");
+		n += snprintf(buf + n, len - n, " payload=u16-record");
+	if (b->override && n < len)
+		snprintf(buf + n, len - n, " override");
 }
 
 static int kernel_rules_of(const struct policy *p, int rule)
@@ -146,6 +148,14 @@ static void print_json(const struct policy *p, FILE *out)
 		json_str(&j, "state", machine_state(b));
 		json_devices(&j, b->devices);
 		json_u64(&j, "kernel_rules", kernel_rules_of(p, i));
+		if (r->nskip) {
+			/* codes the bound driver reports: dropped, not acted on */
+			json_str(&j, "skipped_for", b->owner.driver);
+			json_begin_array(&j, "skipped_codes");
+			for (int k = 0; k < r->nskip; k++)
+				json_u64(&j, NULL, r->skip[k]);
+			json_end_array(&j);
+		}
 		json_end_object(&j);
 	}
 	json_end_array(&j);
@@ -196,8 +206,10 @@ void policy_print(const struct policy *p, FILE *out, bool json)
 			last = r->block;
 		}
 		policy_describe_action(&r->act, act, sizeof(act));
-		put_line(out, "  #%-3d %-22s -> %-34s %s:%d (%d kernel rule%s)", i, r->code_text, act,
-			 r->file, r->line, kernel_rules_of(p, i), kernel_rules_of(p, i) == 1 ? "" : "s");
+		put_line(out, "  #%-3d %-22s -> %-34s %s:%d (%d kernel rule%s)%s%s%s", i, r->code_text, act,
+			 r->file, r->line, kernel_rules_of(p, i), kernel_rules_of(p, i) == 1 ? "" : "s",
+			 r->nskip ? " skipped: '" : "", r->nskip ? b->owner.driver : "",
+			 r->nskip ? "' reports it" : "");
 	}
 	put_line(out, "%d rules, %d kernel rules (at most %d), %d index keys, %d scanned (at most %d)",
 		 p->nrules, p->nkrules, AT_POLICY_MAX, p->nindex, p->nfallback, AT_POLICY_FALLBACK_MAX);

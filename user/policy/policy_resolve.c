@@ -51,6 +51,36 @@ static void acpi_driver_of(const char *root, const char *name, char *out, size_t
 }
 
 /*
+ * Remember @drv, bound to sysfs device @dev (under root), as the block's
+ * owner: policy_coexist.c reads its keymap.  The first one found stays.
+ */
+static void set_owner(struct pol_block *b, const char *root, const char *drv, const char *dev)
+{
+	char link[PATH_MAX];
+
+	if (b->owner.driver[0])
+		return;
+	snprintf(b->owner.driver, sizeof(b->owner.driver), "%s", drv);
+	snprintf(b->owner.dev, sizeof(b->owner.dev), "%s", dev);
+	snprintf(link, sizeof(link), "%s%s/driver/module", root, dev);
+	sysfs_link_name(link, b->owner.module, sizeof(b->owner.module));
+}
+
+/*
+ * A platform driver bound to the device's physical node (intel-vbtn on
+ * INT33D6:00) leaves no driver link on the ACPI device itself.
+ */
+static void physical_owner(struct pol_block *b, const char *root, const char *name)
+{
+	char dev[PATH_MAX], link[PATH_MAX + 16], drv[64];
+
+	snprintf(dev, sizeof(dev), "/sys/bus/acpi/devices/%s/physical_node", name);
+	snprintf(link, sizeof(link), "%s%s/driver", root, dev);
+	if (!sysfs_link_name(link, drv, sizeof(drv)))
+		set_owner(b, root, drv, dev);
+}
+
+/*
  * The kernel may already turn this device's events into keys: a driver
  * bound to it or to one of its parents (acpi_video binds the display
  * adapter, whose child outputs receive the brightness Notifies).
@@ -64,7 +94,7 @@ static bool block_acts(const struct policy *p, const struct pol_block *b)
 	return false;
 }
 
-static void warn_bound_driver(struct policy *p, const struct pol_block *b,
+static void warn_bound_driver(struct policy *p, struct pol_block *b,
 			      const struct acpi_sysfs *sys, const char *root, const char *path)
 {
 	char walk[ACPI_PATH_MAX], drv[64];
@@ -85,7 +115,13 @@ static void warn_bound_driver(struct policy *p, const struct pol_block *b,
 					    b->file, b->line, drv, d->name, walk);
 				return;
 			}
+			if (!drv[0] && !strcmp(walk, path))
+				physical_owner(b, root, d->name);
 			if (drv[0]) {
+				char dev[PATH_MAX];
+
+				snprintf(dev, sizeof(dev), "/sys/bus/acpi/devices/%s", d->name);
+				set_owner(b, root, drv, dev);
 				pol_add_warning(p, "%s:%d: kernel driver '%s' is bound to %s (%s)%s; it may turn the same events into keys itself (double steps)",
 					    b->file, b->line, drv, d->name, walk,
 					    !strcmp(drv, "video") ? ", reporting brightness Notifies 0x86/0x87 as KEY_BRIGHTNESSUP/DOWN and stepping the brightness (video.brightness_switch_enabled=0 stops that)" : "");
@@ -145,9 +181,12 @@ static void resolve_wmi(struct policy *p, struct pol_block *b, const struct acpi
 		snprintf(b->devices, sizeof(b->devices), "WMI %s (notify id 0x%02X) on %s",
 			 w->guid, w->notify_id, w->device[0] ? w->device : "?");
 		snprintf(link, sizeof(link), "%s/sys/bus/wmi/devices/%s/driver", root, w->guid);
-		if (!sysfs_link_name(link, drv, sizeof(drv)))
+		if (!sysfs_link_name(link, drv, sizeof(drv))) {
 			pol_add_warning(p, "%s:%d: vendor driver '%s' owns WMI GUID %s; it may report these events as keys too",
 				    b->file, b->line, drv, w->guid);
+			snprintf(link, sizeof(link), "/sys/bus/wmi/devices/%s", w->guid);
+			set_owner(b, root, drv, link);
+		}
 		return;
 	}
 }
