@@ -20,7 +20,8 @@
 #include "acpitrace.h"
 
 #define TL_NONE		((size_t)-1)
-#define TL_LABEL_MAX	56	/* characters of a box's label; the title has it all */
+#define TL_LABEL_MAX	56	/* characters of a label outside its box; the title has it all */
+#define TL_LABEL_FULL	160	/* inside a box that is wide enough */
 #define TL_ROWS_MAX	32	/* rows of a lane in one chain; more overlap in the last */
 
 struct tl_lane {
@@ -77,7 +78,7 @@ struct tl_box {
 	int row;		/* row within that lane, 0 on top */
 	double x, w;		/* from the plot's left edge */
 	bool text_inside;	/* else the label follows the box */
-	char label[TL_LABEL_MAX * 4 + 32];	/* UTF-8 may take 4 bytes a character */
+	char label[TL_LABEL_FULL * 4 + 32];	/* UTF-8 may take 4 bytes a character */
 	size_t parent;		/* box index of the parent (or the record, for an action), or TL_NONE */
 };
 

@@ -30,10 +30,10 @@ static size_t cut_chars(const char *s, size_t max, size_t *chars)
 	return i;
 }
 
-/* @text cut to TL_LABEL_MAX characters ("..." marks a cut) + @tail; its width in characters. */
-static size_t make_label(char *out, size_t len, const char *text, const char *tail)
+/* @text cut to @max characters ("..." marks a cut) + @tail; its width in characters. */
+static size_t make_label(char *out, size_t len, const char *text, const char *tail, size_t max)
 {
-	size_t chars, tail_chars, n = cut_chars(text, TL_LABEL_MAX, &chars);
+	size_t chars, tail_chars, n = cut_chars(text, max, &chars);
 	bool cut = text[n] != '\0';
 
 	cut_chars(tail, TL_LABEL_MAX, &tail_chars);
@@ -63,12 +63,19 @@ static int pack(struct packer *k, struct tl_panel *p, struct tl_box *b, double r
 	return r;
 }
 
-/* Label and width of box @b; the right end it and its label reach. */
+/*
+ * Label and width of box @b; the right end it and its label reach.  A
+ * record's box wide enough for its whole description shows it all.
+ */
 static double size_box(struct tl_box *b, const char *text, const char *tail, const struct tl_geom *g)
 {
-	size_t chars = make_label(b->label, sizeof(b->label), text, tail);
+	size_t chars = make_label(b->label, sizeof(b->label), text, tail, TL_LABEL_FULL);
 	double tw = chars * g->char_w + 8;
 
+	if (b->act || b->w < tw) {
+		chars = make_label(b->label, sizeof(b->label), text, tail, TL_LABEL_MAX);
+		tw = chars * g->char_w + 8;
+	}
 	if (b->act && b->w < tw)
 		b->w = tw;	/* an action is its text */
 	b->text_inside = b->w >= tw;
