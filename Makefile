@@ -172,7 +172,8 @@ $(EVREAD): tools/vm/evread.c
 # --- Fuzzing under libFuzzer (make fuzz FUZZ_SECONDS=30) --------------------
 # Five targets: the policy parser (text), the file loader (a fake directory
 # tree with includes), the record decoder with both renderers, the
-# metrics/stats renderers, and the recording reader (replay).  `make fuzz`
+# metrics/stats renderers, and the recording reader (replay) with the
+# timeline drawn from what it accepts.  `make fuzz`
 # runs each for FUZZ_SECONDS, one after the other; FUZZ_TARGETS=... picks
 # some.
 
@@ -185,7 +186,8 @@ FUZZ_BASE := $(filter-out user/policy/policy_kernel.c user/lib/percpu.c,$(FUZZ_B
 FUZZ_EXTRA_record  := user/capture/output.c user/capture/storm_record.c user/capture/record_fields.c \
                       user/capture/suspend_record.c
 FUZZ_EXTRA_metrics := user/diag/metrics.c user/diag/health.c user/lib/percpu.c
-FUZZ_EXTRA_replay  := $(FUZZ_EXTRA_record) user/capture/recording.c user/capture/recording_read.c user/capture/recording_tree.c
+FUZZ_EXTRA_replay  := $(FUZZ_EXTRA_record) user/capture/recording.c user/capture/recording_read.c user/capture/recording_tree.c \
+                      $(wildcard user/capture/timeline*.c)
 FUZZ_LIBS_metrics  := -lbpf -lelf -lz
 FUZZ_SRCS := $(sort $(FUZZ_BASE) $(foreach t,$(FUZZ_ALL),tests/fuzz/fuzz_$(t).c $(FUZZ_EXTRA_$(t))))
 FUZZ_OBJS := $(patsubst %.c,$(OUT)/fuzz/%.o,$(FUZZ_SRCS))
