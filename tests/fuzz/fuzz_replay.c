@@ -109,7 +109,7 @@ static void draw(const struct at_event *ev, size_t n)
 	out = open_memstream(&buf, &len);
 	if (!out)
 		goto out;
-	tl_chrome(out, &t, "fuzz");
+	tl_chrome(out, &t, "fuzz", NULL);
 	fclose(out);
 	if (json_check(buf, len)) {
 		fprintf(stderr, "timeline chrome JSON does not parse:\n%.*s\n", (int)len, buf);

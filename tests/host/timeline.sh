@@ -78,6 +78,11 @@ n=$(jq --argjson c "$chain" '[.traceEvents[] | select(.ph == "X" and .args.chain
 act=$(jq -r '[.traceEvents[] | select(.ph == "X" and .cat == "policy" and .name == "key KEY_PROG2 (timeline.policy:8)")] | length' "$tmp/c.json")
 [[ $act == 1 ]] && ok "Chrome JSON: the action slice" || ko "Chrome JSON: $act action slices"
 
+# --chain picks the chain in the trace-event JSON too: its 3 records, the action, 3 flows
+"$bin" timeline --policy "$pol" --chain "$chain" -f chrome -o "$tmp/one.json" "$rec" 2>/dev/null
+res=$($check chrome "$tmp/one.json")
+[[ $res == "4 slices, 3 flows, "* ]] && ok "--chain $chain, Chrome JSON: $res" || ko "--chain $chain, Chrome JSON: $res"
+
 # Hostile text: a comm with markup and quotes, escaped in both formats
 { head -1 "$rec"; grep '"id":15,' "$rec" | sed 's|"comm":"kworker/0:3"|"comm":"<x\&y>\\"\\u001b'"'"'"|'; } >"$tmp/hostile.jsonl"
 if "$bin" timeline -o "$tmp/h.svg" "$tmp/hostile.jsonl" 2>"$tmp/err" && $check svg "$tmp/h.svg" >/dev/null &&

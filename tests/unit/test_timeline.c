@@ -275,7 +275,7 @@ TEST(timeline_chrome_events)
 
 	CHECK_EQ_INT(tl_build(&t, ev, n), 0);
 	CHECK_EQ_INT(tl_set_action(&t, 2, "key \"KEY_PROG2\""), 0);
-	tl_chrome(f, &t, "rec \"1\"\n");
+	tl_chrome(f, &t, "rec \"1\"\n", NULL);
 	fclose(f);
 	doc = jv_parse(buf, len, &err, &col);
 	CHECK(doc != NULL);

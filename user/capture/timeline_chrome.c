@@ -109,7 +109,8 @@ static void links(struct json *j, const struct timeline *t, size_t i)
 	const struct at_event *e = &t->ev[i];
 	char id[40];
 
-	if (t->parent[i] != TL_NONE) {
+	/* within the chain only: the parent's slice is drawn whenever the child's is */
+	if (t->parent[i] != TL_NONE && t->ev[t->parent[i]].chain == e->chain) {
 		const struct at_event *a = &t->ev[t->parent[i]];
 		uint64_t at = e->ts_ns < a->ts_ns ? a->ts_ns : e->ts_ns > tl_end(a) ? tl_end(a) : e->ts_ns;
 
@@ -124,7 +125,7 @@ static void links(struct json *j, const struct timeline *t, size_t i)
 	}
 }
 
-void tl_chrome(FILE *out, const struct timeline *t, const char *name)
+void tl_chrome(FILE *out, const struct timeline *t, const char *name, const bool *show)
 {
 	struct json j;
 
@@ -144,13 +145,17 @@ void tl_chrome(FILE *out, const struct timeline *t, const char *name)
 		meta(&j, "thread_name", l + 1, t->lanes[l].label, 0);
 		meta(&j, "thread_sort_index", l + 1, NULL, l);
 	}
-	for (size_t k = 0; k < t->nev; k++) {
-		size_t i = t->order[k];
+	for (size_t c = 0; c < t->nchains; c++) {
+		if (show && !show[c])
+			continue;
+		for (size_t k = 0; k < t->chains[c].n; k++) {
+			size_t i = t->order[t->chains[c].first + k];
 
-		slice(&j, t, i);
-		if (t->action[i] && t->policy_lane >= 0)
-			action(&j, t, i);
-		links(&j, t, i);
+			slice(&j, t, i);
+			if (t->action[i] && t->policy_lane >= 0)
+				action(&j, t, i);
+			links(&j, t, i);
+		}
 	}
 	json_end_array(&j);
 	json_str(&j, "displayTimeUnit", "ms");

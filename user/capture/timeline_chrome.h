@@ -10,10 +10,11 @@
 #ifndef TIMELINE_CHROME_H
 #define TIMELINE_CHROME_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include "capture/timeline.h"
 
-/* @name: the process's name (the recording). */
-void tl_chrome(FILE *out, const struct timeline *t, const char *name);
+/* @name: the process's name (the recording); @show: per chain, draw it (NULL: all). */
+void tl_chrome(FILE *out, const struct timeline *t, const char *name, const bool *show);
 
 #endif

@@ -43,7 +43,7 @@ static const struct opt timeline_opts_table[] = {
 	OPT('P', 'P', "policy", required_argument, "FILE|DIR",
 	    "show the action this policy takes at the end of each chain,\nresolved against the recorded machine as replay does"),
 	OPT('c', 'c', "chain", required_argument, "ID[,ID...]",
-	    "only these chains (the id of a chain's first record; SVG)"),
+	    "only these chains (a chain's id is its first record's)"),
 	OPT('w', 'w', "width", required_argument, "PX", "pixels a chain's span takes (SVG; default 900)"),
 	OPT('h', 'h', "help", no_argument, NULL, ""),
 	OPT_END,
@@ -163,7 +163,7 @@ static int render(FILE *out, void *ctx)
 		 x->o->file, x->r->nev, x->t->nchains, x->r->facts.kernel[0] ? x->r->facts.kernel : "?",
 		 x->o->policy ? ", policy " : "", x->o->policy ? x->o->policy : "");
 	if (x->o->chrome) {
-		tl_chrome(out, x->t, title);
+		tl_chrome(out, x->t, title, x->show);
 	} else {
 		struct tl_svg_opts so = { .title = title, .plot_w = x->o->width, .show = x->show };
 
