@@ -35,7 +35,8 @@ else
 fi
 for want in 'GED irq 1 -&gt; \_SB.GED0._EVT' 'Notify(\_SB.WMI0, 0xd0) device_specific' \
 	'WMI 409B028D-F06B-4C7C-8BBB-EE133A6BD87E notify=0xd0 on \_SB.WMI0 data=0x12345678' \
-	'key KEY_PROG2 (timeline.policy:8)' 'irq/1-ACPI:Ged [55]' 'kworker/0:3 [213]' 'acpitrace run (policy)'; do
+	'key KEY_PROG2 (timeline.policy:8)' 'irq/1-ACPI:Ged [55]' 'kworker/0:3 [213]' 'acpitrace run (policy)' \
+	'<title>#15 wmi WMI 409B028D-F06B-4C7C-8BBB-EE133A6BD87E notify=0xd0 on \_SB.WMI0 data=0x12345678 10.04ms (context notify_handler, cpu0, pid 213)</title>'; do
 	grep -qF -- "$want" "$svg" && ok "the SVG says '$want'" || ko "the SVG does not say '$want'"
 done
 links=$(grep -c '<line class="link"' "$svg")
@@ -92,6 +93,23 @@ if "$bin" timeline -o "$tmp/h.svg" "$tmp/hostile.jsonl" 2>"$tmp/err" && $check s
 	ok "a comm with markup, quotes and ESC: escaped in the SVG and the JSON"
 else
 	ko "hostile comm: $(cat "$tmp/err")"
+fi
+
+# No privileges needed: as nobody, with the policy (its facts tree goes to $TMPDIR)
+if [[ $(id -u) -eq 0 ]] && command -v setpriv >/dev/null; then
+	mkdir "$tmp/nobody"
+	cp "$rec" "$pol" "$tmp/nobody/"
+	chmod -R a+rX "$tmp"
+	chown 65534 "$tmp/nobody"
+	if TMPDIR=$tmp/nobody setpriv --reuid=65534 --regid=65534 --clear-groups "$bin" timeline \
+		--policy "$tmp/nobody/${pol##*/}" -o "$tmp/nobody/n.svg" "$tmp/nobody/${rec##*/}" 2>"$tmp/err" &&
+		grep -qF 'key KEY_PROG2' "$tmp/nobody/n.svg"; then
+		ok "as nobody: the SVG with the policy's actions"
+	else
+		ko "as nobody: $(cat "$tmp/err")"
+	fi
+else
+	echo "SKIP timeline as nobody: needs root and setpriv"
 fi
 
 # Refusals

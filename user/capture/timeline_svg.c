@@ -15,7 +15,7 @@
 #define LEFT		200.0	/* the lane names' column */
 #define TOP		34.0	/* the title */
 #define HEAD		38.0	/* a chain's title and time axis */
-#define ROW_H		20.0
+#define ROW_H		24.0
 #define BOX_H		15.0
 #define LANE_PAD	6.0
 #define GAP		16.0	/* between chains */
@@ -225,7 +225,7 @@ int tl_svg(FILE *out, const struct timeline *t, const struct tl_svg_opts *o)
 	width = LEFT + right + 24;
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"monospace\" font-size=\"11\">\n"
-		"<defs><marker id=\"arrow\" viewBox=\"0 0 8 8\" refX=\"8\" refY=\"4\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#333\"/></marker></defs>\n"
+		"<defs><marker id=\"arrow\" viewBox=\"0 0 8 8\" refX=\"8\" refY=\"4\" markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#333\"/></marker></defs>\n"
 		"<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n"
 		"<text x=\"8\" y=\"20\" font-size=\"13\" font-weight=\"bold\">",
 		width, height, width, height);

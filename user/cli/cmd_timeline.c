@@ -41,7 +41,7 @@ static const struct opt timeline_opts_table[] = {
 	OPT('f', 'f', "format", required_argument, "svg|chrome",
 	    "svg (default), or Chrome trace-event JSON for Perfetto\nand chrome://tracing"),
 	OPT('P', 'P', "policy", required_argument, "FILE|DIR",
-	    "show the action this policy takes at the end of each chain,\nresolved against the recorded machine as replay does"),
+	    "draw the action this policy takes after each record,\nresolved against the recorded machine as replay does"),
 	OPT('c', 'c', "chain", required_argument, "ID[,ID...]",
 	    "only these chains (a chain's id is its first record's)"),
 	OPT('w', 'w', "width", required_argument, "PX", "pixels a chain's span takes (SVG; default 900)"),
