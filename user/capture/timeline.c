@@ -47,44 +47,77 @@ void tl_duration(const struct at_event *e, char *buf, size_t len)
 
 /* ---- lanes ---------------------------------------------------------------- */
 
-static bool same_lane(const struct tl_lane *l, const struct at_event *e)
+/*
+ * A record's lane: the SCI's hard-IRQ context of its CPU, else its task.
+ * Records are grouped by that key with a sort (a recording of a million
+ * records, each from another task, stays n log n), and the lanes are
+ * numbered in order of their first record.
+ */
+static uint64_t lane_key(const struct at_event *e)
 {
-	if (l->policy)
-		return false;
-	if (e->context == AT_CTX_SCI)
-		return l->irq && l->cpu == e->cpu;
-	return !l->irq && l->pid == e->pid;
+	return e->context == AT_CTX_SCI ? 1ULL << 32 | e->cpu : e->pid;
 }
 
-static int lane_of(struct timeline *t, const struct at_event *e)
-{
-	struct tl_lane *l;
-	char comm[AT_COMM_LEN + 1];
+static const struct at_event *sort_ev;	/* for the qsort comparators */
 
-	for (int i = 0; i < t->nlanes; i++)
-		if (same_lane(&t->lanes[i], e))
-			return i;
-	l = &t->lanes[t->nlanes];
+static int by_lane_key(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	uint64_t x = lane_key(&sort_ev[i]), y = lane_key(&sort_ev[j]);
+
+	if (x != y)
+		return x < y ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+static void name_lane(struct tl_lane *l, const struct at_event *e)
+{
+	char comm[AT_COMM_LEN + 1], safe[4 * AT_COMM_LEN + 1];
+
 	memset(l, 0, sizeof(*l));
 	l->cpu = e->cpu;
 	l->pid = e->pid;
 	l->irq = e->context == AT_CTX_SCI;
-	memcpy(comm, e->comm, AT_COMM_LEN);
-	comm[AT_COMM_LEN] = '\0';
 	if (l->irq) {
 		snprintf(l->label, sizeof(l->label), "SCI cpu%u", e->cpu);
-	} else {
-		char safe[4 * AT_COMM_LEN + 1];
-
-		esc_str(safe, sizeof(safe), comm, 0);
-		snprintf(l->label, sizeof(l->label), "%s [%u]", safe, e->pid);
+		return;
 	}
-	return t->nlanes++;
+	memcpy(comm, e->comm, AT_COMM_LEN);
+	comm[AT_COMM_LEN] = '\0';
+	esc_str(safe, sizeof(safe), comm, 0);
+	snprintf(l->label, sizeof(l->label), "%s [%u]", safe, e->pid);
+}
+
+/* @idx: scratch of nev entries. */
+static void make_lanes(struct timeline *t, size_t *idx)
+{
+	size_t ngroups = 0;
+
+	for (size_t i = 0; i < t->nev; i++)
+		idx[i] = i;
+	sort_ev = t->ev;
+	qsort(idx, t->nev, sizeof(*idx), by_lane_key);
+	/* t->lane[] first holds each record's group */
+	for (size_t k = 0; k < t->nev; k++) {
+		if (!k || lane_key(&t->ev[idx[k]]) != lane_key(&t->ev[idx[k - 1]]))
+			ngroups++;
+		t->lane[idx[k]] = (int)(ngroups - 1);
+	}
+	/* number the groups by their first record: walk the records in order */
+	for (size_t g = 0; g < ngroups; g++)
+		t->order[g] = TL_NONE;	/* group -> lane */
+	for (size_t i = 0; i < t->nev; i++) {
+		size_t g = t->lane[i];
+
+		if (t->order[g] == TL_NONE) {
+			t->order[g] = t->nlanes;
+			name_lane(&t->lanes[t->nlanes++], &t->ev[i]);
+		}
+		t->lane[i] = (int)t->order[g];
+	}
 }
 
 /* ---- chains --------------------------------------------------------------- */
-
-static const struct at_event *sort_ev;
 
 static int by_chain_start(const void *a, const void *b)
 {
@@ -202,8 +235,7 @@ int tl_build(struct timeline *t, const struct at_event *ev, size_t nev)
 	t->chains = calloc(n, sizeof(*t->chains));
 	if (!t->action || !t->lanes || !t->lane || !t->parent || !t->order || !t->chains)
 		return -1;
-	for (size_t i = 0; i < nev; i++)
-		t->lane[i] = lane_of(t, &ev[i]);
+	make_lanes(t, t->parent);	/* scratch until link_parents() */
 	return make_chains(t) || link_parents(t) ? -1 : 0;
 }
 

@@ -103,34 +103,50 @@ static size_t box_of(const struct pair *pairs, size_t n, size_t ev)
 	return hit ? hit->box : TL_NONE;
 }
 
-/* The timeline lanes chain @c uses, in timeline order; @map: lane -> panel lane. */
-static int panel_lanes(const struct timeline *t, const struct tl_chain *c, struct tl_panel *p,
-		       int *map)
+static int by_int(const void *a, const void *b)
 {
-	for (int l = 0; l < t->nlanes; l++)
-		map[l] = -1;
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The timeline lanes chain @c uses, in timeline order: gathered from its
+ * own records (not by a walk over every lane, which would make a
+ * recording of many chains and many tasks quadratic).
+ */
+static int panel_lanes(const struct timeline *t, const struct tl_chain *c, struct tl_panel *p)
+{
+	size_t n = 0;
+
+	p->lanes = calloc(c->n + 2, sizeof(*p->lanes));
+	p->rows = calloc(c->n + 2, sizeof(*p->rows));
+	if (!p->lanes || !p->rows)
+		return -1;
 	for (size_t i = 0; i < c->n; i++) {
 		size_t e = t->order[c->first + i];
 
-		map[t->lane[e]] = 0;
+		p->lanes[n++] = t->lane[e];
 		if (t->action[e] && t->policy_lane >= 0)
-			map[t->policy_lane] = 0;
+			p->lanes[n++] = t->policy_lane;
 	}
-	p->lanes = calloc(t->nlanes + 1, sizeof(*p->lanes));
-	p->rows = calloc(t->nlanes + 1, sizeof(*p->rows));
-	if (!p->lanes || !p->rows)
-		return -1;
-	for (int l = 0; l < t->nlanes; l++)
-		if (map[l] == 0) {
-			map[l] = p->nlanes;
-			p->lanes[p->nlanes++] = l;
-		}
+	qsort(p->lanes, n, sizeof(*p->lanes), by_int);
+	for (size_t i = 0; i < n; i++)
+		if (!p->nlanes || p->lanes[p->nlanes - 1] != p->lanes[i])
+			p->lanes[p->nlanes++] = p->lanes[i];
 	return 0;
 }
 
+/* Timeline lane -> panel lane. */
+static int panel_lane(const struct tl_panel *p, int lane)
+{
+	const int *hit = bsearch(&lane, p->lanes, p->nlanes, sizeof(*p->lanes), by_int);
+
+	return hit ? (int)(hit - p->lanes) : 0;
+}
+
 static void place_records(const struct timeline *t, const struct tl_chain *c,
-			  const struct tl_geom *g, struct tl_panel *p, const int *map,
-			  struct packer *k)
+			  const struct tl_geom *g, struct tl_panel *p, struct packer *k)
 {
 	double scale = g->plot_w / p->span_ns;
 	char text[1024], dur[32];
@@ -140,7 +156,7 @@ static void place_records(const struct timeline *t, const struct tl_chain *c,
 		const struct at_event *ev = &t->ev[e];
 		struct tl_box *b = &p->box[p->nbox++];
 
-		*b = (struct tl_box){ .ev = e, .lane = map[t->lane[e]], .parent = TL_NONE };
+		*b = (struct tl_box){ .ev = e, .lane = panel_lane(p, t->lane[e]), .parent = TL_NONE };
 		b->x = (ev->ts_ns - c->t0) * scale;
 		b->w = (tl_end(ev) - ev->ts_ns) * scale;
 		if (b->w < g->min_w)
@@ -152,7 +168,7 @@ static void place_records(const struct timeline *t, const struct tl_chain *c,
 }
 
 static void place_actions(const struct timeline *t, const struct tl_geom *g, struct tl_panel *p,
-			  const int *map, struct packer *k, size_t nrec)
+			  struct packer *k, size_t nrec)
 {
 	for (size_t i = 0; i < nrec; i++) {
 		const struct tl_box *r = &p->box[i];
@@ -161,7 +177,7 @@ static void place_actions(const struct timeline *t, const struct tl_geom *g, str
 		if (!t->action[r->ev] || t->policy_lane < 0)
 			continue;
 		b = &p->box[p->nbox++];
-		*b = (struct tl_box){ .ev = r->ev, .act = true, .lane = map[t->policy_lane],
+		*b = (struct tl_box){ .ev = r->ev, .act = true, .lane = panel_lane(p, t->policy_lane),
 				      .x = r->x + r->w, .parent = i };
 		pack(k, p, b, size_box(b, t->action[r->ev], "", g));
 	}
@@ -185,14 +201,13 @@ static int link_boxes(const struct timeline *t, struct tl_panel *p, size_t nrec)
 int tl_layout(const struct timeline *t, size_t c, const struct tl_geom *g, struct tl_panel *p)
 {
 	const struct tl_chain *ch = &t->chains[c];
-	int *map = calloc(t->nlanes + 1, sizeof(*map));
 	struct packer k = { 0 };
 	int ret = -1;
 
 	memset(p, 0, sizeof(*p));
 	p->span_ns = ch->t1 - ch->t0 < 1000 ? 1000 : ch->t1 - ch->t0;
 	p->box = calloc(2 * ch->n + 1, sizeof(*p->box));	/* records + actions */
-	if (!map || !p->box || panel_lanes(t, ch, p, map))
+	if (!p->box || panel_lanes(t, ch, p))
 		goto out;
 	k.nlanes = p->nlanes;
 	k.edge = malloc(((size_t)p->nlanes * TL_ROWS_MAX + 1) * sizeof(*k.edge));
@@ -200,14 +215,13 @@ int tl_layout(const struct timeline *t, size_t c, const struct tl_geom *g, struc
 		goto out;
 	for (size_t i = 0; i < (size_t)p->nlanes * TL_ROWS_MAX; i++)
 		k.edge[i] = -1e300;
-	place_records(t, ch, g, p, map, &k);
+	place_records(t, ch, g, p, &k);
 	if (link_boxes(t, p, ch->n))
 		goto out;
-	place_actions(t, g, p, map, &k, ch->n);
+	place_actions(t, g, p, &k, ch->n);
 	ret = 0;
 out:
 	free(k.edge);
-	free(map);
 	return ret;
 }
 
