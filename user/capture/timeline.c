@@ -31,20 +31,6 @@ void tl_describe(const struct at_event *e, char *buf, size_t len)
 	esc_str(buf, len, body, 0);
 }
 
-void tl_duration(const struct at_event *e, char *buf, size_t len)
-{
-	double ns = e->duration_ns;
-
-	if (!(e->flags & AT_F_HAS_DURATION))
-		buf[0] = '\0';
-	else if (ns < 1e3)
-		snprintf(buf, len, " %.0fns", ns);
-	else if (ns < 1e6)
-		snprintf(buf, len, " %.1fus", ns / 1e3);
-	else
-		snprintf(buf, len, " %.2fms", ns / 1e6);
-}
-
 /* ---- lanes ---------------------------------------------------------------- */
 
 /*

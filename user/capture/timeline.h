@@ -59,9 +59,8 @@ void tl_free(struct timeline *t);
 
 /* Where a record's work ends (its start without a duration). */
 uint64_t tl_end(const struct at_event *e);
-/* A record's description ("Notify(\_SB.WMI0 ..., 0xd0) ...") and its duration (" 1.40ms" or ""). */
+/* A record's description, as trace's text line has it ("Notify(\_SB.WMI0, 0xd0) ..."). */
 void tl_describe(const struct at_event *e, char *buf, size_t len);
-void tl_duration(const struct at_event *e, char *buf, size_t len);
 
 /* ---- one chain in pixels (the SVG) ---- */
 

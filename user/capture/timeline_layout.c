@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "capture/output.h"
 #include "capture/timeline.h"
 
 #define GAP	4.0	/* px between boxes in a row, and before an outside label */
@@ -162,7 +163,7 @@ static void place_records(const struct timeline *t, const struct tl_chain *c,
 		if (b->w < g->min_w)
 			b->w = g->min_w;
 		tl_describe(ev, text, sizeof(text));
-		tl_duration(ev, dur, sizeof(dur));
+		output_duration(dur, sizeof(dur), ev);
 		pack(k, p, b, size_box(b, text, dur, g));
 	}
 }

@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "capture/output.h"
 #include "capture/timeline_svg.h"
 #include "acpi/decode.h"
 #include "lib/xml.h"
@@ -117,7 +118,7 @@ static void title(FILE *out, const struct timeline *t, const struct tl_box *b)
 		return;
 	}
 	tl_describe(e, text, sizeof(text));
-	tl_duration(e, dur, sizeof(dur));
+	output_duration(dur, sizeof(dur), e);
 	fprintf(out, "<title>#%llu %s ", (unsigned long long)e->id, source_name(e->source));
 	xml_puts(out, text);
 	xml_puts(out, dur);
