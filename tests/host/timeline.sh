@@ -33,10 +33,10 @@ if "$bin" timeline --policy "$pol" --chain "$chain" -o "$svg" "$rec" 2>"$tmp/err
 else
 	ko "chain #$chain as SVG: $(cat "$tmp/err") $size"
 fi
-for want in 'GED irq 1 -&gt; \_SB.GED0._EVT' 'Notify(\_SB.WMI0, 0xd0) device_specific' \
-	'WMI 409B028D-F06B-4C7C-8BBB-EE133A6BD87E notify=0xd0 on \_SB.WMI0 data=0x12345678' \
+for want in 'GED irq 1 -&gt; \_SB.GED0._EVT' 'Notify(\_SB.WMI0 (PNP0C14:00), 0xd0) device_specific' \
+	'WMI 409B028D-F06B-4C7C-8BBB-EE133A6BD87E notify=0xd0 on \_SB.WMI0 (PNP0C14:00) data=0x12345678' \
 	'key KEY_PROG2 (timeline.policy:8)' 'irq/1-ACPI:Ged [55]' 'kworker/0:3 [213]' 'acpitrace run (policy)' \
-	'<title>#15 wmi WMI 409B028D-F06B-4C7C-8BBB-EE133A6BD87E notify=0xd0 on \_SB.WMI0 data=0x12345678 10.04ms (context notify_handler, cpu0, pid 213)</title>'; do
+	'<title>#15 wmi WMI 409B028D-F06B-4C7C-8BBB-EE133A6BD87E notify=0xd0 on \_SB.WMI0 (PNP0C14:00) data=0x12345678 10.04ms (context notify_handler, cpu0, pid 213)</title>'; do
 	grep -qF -- "$want" "$svg" && ok "the SVG says '$want'" || ko "the SVG does not say '$want'"
 done
 links=$(grep -c '<line class="link"' "$svg")

@@ -202,6 +202,27 @@ TEST(timeline_label_cut)
 	tl_free(&t);
 }
 
+/* A box too narrow for its whole description but wide enough for most of it: cut inside. */
+TEST(timeline_label_cut_inside)
+{
+	struct tl_geom g = { .plot_w = 700, .char_w = 7, .min_w = 3 };
+	struct at_event ev[8];
+	struct timeline t;
+	struct tl_panel p;
+	const char *l;
+
+	load(ev);
+	CHECK_EQ_INT(tl_build(&t, ev, 3), 0);
+	CHECK_EQ_INT(tl_layout(&t, 0, &g, &p), 0);
+	l = p.box[2].label;	/* the WMI record: 8 ms of 10, 560 px: 78 characters */
+	CHECK(p.box[2].text_inside);
+	CHECK_EQ_INT(strlen(l), 78);
+	CHECK(strlen(l) == 78 && !strcmp(l + 68, "... 8.00ms"));
+	CHECK(!strncmp(l, "WMI 409B028D-F06B-4C7C-8BBB-EE133A6BD87E notify=0xd0 on", 55));
+	tl_panel_free(&p);
+	tl_free(&t);
+}
+
 static char *svg_of(const struct timeline *t, const char *title)
 {
 	struct tl_svg_opts o = { .title = title, .plot_w = 600 };

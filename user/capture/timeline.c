@@ -20,13 +20,13 @@ uint64_t tl_end(const struct at_event *e)
 	return e->ts_ns + e->duration_ns;
 }
 
-void tl_describe(const struct at_event *e, char *buf, size_t len)
+void tl_describe(const struct timeline *t, size_t i, char *buf, size_t len)
 {
 	struct rec_view v;
-	struct rf_ctx c = { .e = e, .v = &v };
+	struct rf_ctx c = { .e = &t->ev[i], .v = &v };
 	char body[768];
 
-	rec_view_make(&v, e, NULL);
+	rec_view_make(&v, &t->ev[i], t->sys);
 	rec_text_body(body, sizeof(body), &c);
 	esc_str(buf, len, body, 0);
 }

@@ -18,9 +18,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "acpitrace.h"
+#include "acpi/acpi_sysfs.h"
 
 #define TL_NONE		((size_t)-1)
-#define TL_LABEL_MAX	56	/* characters of a label outside its box; the title has it all */
+#define TL_LABEL_MAX	64	/* characters of a label outside its box; the title has it all */
 #define TL_LABEL_FULL	160	/* inside a box that is wide enough */
 #define TL_ROWS_MAX	32	/* rows of a lane in one chain; more overlap in the last */
 
@@ -40,6 +41,7 @@ struct tl_chain {
 struct timeline {
 	const struct at_event *ev;	/* the records (not owned) */
 	size_t nev;
+	const struct acpi_sysfs *sys;	/* names devices in descriptions (the recording's facts), or NULL */
 	char **action;		/* per record: the policy's action, or NULL */
 	struct tl_lane *lanes;
 	int nlanes;
@@ -59,8 +61,8 @@ void tl_free(struct timeline *t);
 
 /* Where a record's work ends (its start without a duration). */
 uint64_t tl_end(const struct at_event *e);
-/* A record's description, as trace's text line has it ("Notify(\_SB.WMI0, 0xd0) ..."). */
-void tl_describe(const struct at_event *e, char *buf, size_t len);
+/* Record @i's description, as trace's text line has it ("Notify(\_SB.WMI0 (PNP0C14:00), 0xd0) ..."). */
+void tl_describe(const struct timeline *t, size_t i, char *buf, size_t len);
 
 /* ---- one chain in pixels (the SVG) ---- */
 

@@ -40,7 +40,7 @@ static void slice(struct json *j, const struct timeline *t, size_t i)
 	const struct at_event *e = &t->ev[i];
 	char text[1024], comm[AT_COMM_LEN + 1];
 
-	tl_describe(e, text, sizeof(text));
+	tl_describe(t, i, text, sizeof(text));
 	memcpy(comm, e->comm, AT_COMM_LEN);
 	comm[AT_COMM_LEN] = '\0';
 	json_begin_object(j, NULL);

@@ -66,19 +66,24 @@ static int pack(struct packer *k, struct tl_panel *p, struct tl_box *b, double r
 
 /*
  * Label and width of box @b; the right end it and its label reach.  A
- * record's box wide enough for its whole description shows it all.
+ * record's label goes inside its box when the box is wide enough for it,
+ * or for at least TL_LABEL_MAX characters of it (cut to what fits); else
+ * it follows the box, cut to TL_LABEL_MAX.  An action is as wide as its
+ * label.
  */
 static double size_box(struct tl_box *b, const char *text, const char *tail, const struct tl_geom *g)
 {
-	size_t chars = make_label(b->label, sizeof(b->label), text, tail, TL_LABEL_FULL);
-	double tw = chars * g->char_w + 8;
+	size_t tail_chars, fit = b->w > 8 ? (size_t)((b->w - 8) / g->char_w) : 0;
+	size_t max = TL_LABEL_MAX, chars;
+	double tw;
 
-	if (b->act || b->w < tw) {
-		chars = make_label(b->label, sizeof(b->label), text, tail, TL_LABEL_MAX);
-		tw = chars * g->char_w + 8;
-	}
+	cut_chars(tail, TL_LABEL_FULL, &tail_chars);
+	if (!b->act && fit >= TL_LABEL_MAX + 3 + tail_chars)
+		max = fit - 3 - tail_chars < TL_LABEL_FULL ? fit - 3 - tail_chars : TL_LABEL_FULL;
+	chars = make_label(b->label, sizeof(b->label), text, tail, max);
+	tw = chars * g->char_w + 8;
 	if (b->act && b->w < tw)
-		b->w = tw;	/* an action is its text */
+		b->w = tw;
 	b->text_inside = b->w >= tw;
 	return b->text_inside ? b->x + b->w : b->x + b->w + GAP + tw;
 }
@@ -162,7 +167,7 @@ static void place_records(const struct timeline *t, const struct tl_chain *c,
 		b->w = (tl_end(ev) - ev->ts_ns) * scale;
 		if (b->w < g->min_w)
 			b->w = g->min_w;
-		tl_describe(ev, text, sizeof(text));
+		tl_describe(t, e, text, sizeof(text));
 		output_duration(dur, sizeof(dur), ev);
 		pack(k, p, b, size_box(b, text, dur, g));
 	}

@@ -117,7 +117,7 @@ static void title(FILE *out, const struct timeline *t, const struct tl_box *b)
 		fprintf(out, " (record #%llu)</title>", (unsigned long long)e->id);
 		return;
 	}
-	tl_describe(e, text, sizeof(text));
+	tl_describe(t, b->ev, text, sizeof(text));
 	output_duration(dur, sizeof(dur), e);
 	fprintf(out, "<title>#%llu %s ", (unsigned long long)e->id, source_name(e->source));
 	xml_puts(out, text);

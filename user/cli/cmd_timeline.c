@@ -228,9 +228,11 @@ int cmd_timeline(int argc, char **argv)
 		err_print("timeline", "out of memory");
 		goto out;
 	}
-	if (o.policy && (rec_policy_load(&rp, &r.facts, o.policy, false, "timeline") ||
-			 set_actions(&t, &rp)))
+	if (o.policy ? rec_policy_load(&rp, &r.facts, o.policy, false, "timeline") ||
+		       set_actions(&t, &rp) :
+		       rec_facts_load(&rp, &r.facts, "timeline"))
 		goto out;
+	t.sys = &rp.sys;
 	if (pick_chains(&o, &t, &x.show) || write_out(&x))
 		goto out;
 	ret = 0;

@@ -8,10 +8,8 @@
 #include "policy/policy_resolve.h"
 #include "lib/errmsg.h"
 
-int rec_policy_load(struct rec_policy *rp, const struct rec_facts *f, const char *policy,
-		    bool as_root, const char *cmd)
+static int make_tree(struct rec_policy *rp, const struct rec_facts *f, const char *cmd)
 {
-	struct policy_env env = { .owner = geteuid(), .as_root = as_root };
 	char err[512];
 
 	if (rec_facts_tree(f, rp->root, sizeof(rp->root), err, sizeof(err))) {
@@ -19,6 +17,24 @@ int rec_policy_load(struct rec_policy *rp, const struct rec_facts *f, const char
 		err_print(cmd, "%s", err);
 		return -1;
 	}
+	return 0;
+}
+
+int rec_facts_load(struct rec_policy *rp, const struct rec_facts *f, const char *cmd)
+{
+	if (make_tree(rp, f, cmd))
+		return -1;
+	acpi_sysfs_load(&rp->sys, rp->root);
+	return 0;
+}
+
+int rec_policy_load(struct rec_policy *rp, const struct rec_facts *f, const char *policy,
+		    bool as_root, const char *cmd)
+{
+	struct policy_env env = { .owner = geteuid(), .as_root = as_root };
+
+	if (make_tree(rp, f, cmd))
+		return -1;
 	env.root = rp->root;
 	if (policy ? policy_load(&rp->p, policy, &env) :
 		     policy_load_dirs(&rp->p, policy_default_dirs, &env)) {

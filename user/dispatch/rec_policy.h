@@ -28,6 +28,8 @@ struct rec_policy {
  */
 int rec_policy_load(struct rec_policy *rp, const struct rec_facts *f, const char *policy,
 		    bool as_root, const char *cmd);
+/* Only the facts' tree and its device table (no policy): names for the records. */
+int rec_facts_load(struct rec_policy *rp, const struct rec_facts *f, const char *cmd);
 void rec_policy_free(struct rec_policy *rp);
 
 #endif
