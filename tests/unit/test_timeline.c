@@ -202,6 +202,29 @@ TEST(timeline_label_cut)
 	tl_free(&t);
 }
 
+/* Every record of a chain with an action: each gives two lanes to gather (fuzz_replay found 2n > n + 2). */
+TEST(timeline_layout_all_actions)
+{
+	struct tl_geom g = { .plot_w = 700, .char_w = 7, .min_w = 3 };
+	struct at_event ev[8];
+	struct timeline t;
+	struct tl_panel p;
+	int acts = 0;
+
+	load(ev);
+	CHECK_EQ_INT(tl_build(&t, ev, 3), 0);
+	for (size_t i = 0; i < 3; i++)
+		CHECK_EQ_INT(tl_set_action(&t, i, "log"), 0);
+	CHECK_EQ_INT(tl_layout(&t, 0, &g, &p), 0);
+	CHECK_EQ_INT(p.nlanes, 3);
+	CHECK_EQ_INT(p.nbox, 6);
+	for (size_t i = 0; i < p.nbox; i++)
+		acts += p.box[i].act && p.box[i].lane == 2;
+	CHECK_EQ_INT(acts, 3);
+	tl_panel_free(&p);
+	tl_free(&t);
+}
+
 /* A box too narrow for its whole description but wide enough for most of it: cut inside. */
 TEST(timeline_label_cut_inside)
 {

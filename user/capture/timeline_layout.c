@@ -125,8 +125,9 @@ static int panel_lanes(const struct timeline *t, const struct tl_chain *c, struc
 {
 	size_t n = 0;
 
-	p->lanes = calloc(c->n + 2, sizeof(*p->lanes));
-	p->rows = calloc(c->n + 2, sizeof(*p->rows));
+	/* each record gives its lane, and the policy's when it has an action */
+	p->lanes = calloc(2 * c->n + 1, sizeof(*p->lanes));
+	p->rows = calloc(2 * c->n + 1, sizeof(*p->rows));
 	if (!p->lanes || !p->rows)
 		return -1;
 	for (size_t i = 0; i < c->n; i++) {
