@@ -194,8 +194,8 @@ static int panel(FILE *out, const struct timeline *t, size_t c, const struct tl_
 	fprintf(out, "<g id=\"chain-%llu\">\n", (unsigned long long)t->chains[c].id);
 	head(out, t, c, p, y, plot_w, t0);
 	lanes(out, t, p, y, top, width);
+	arrows(out, p, y, top);	/* under the boxes: a long one never hides a box */
 	boxes(out, t, p, y, top);
-	arrows(out, p, y, top);
 	fputs("</g>\n", out);
 	free(top);
 	return 0;
