@@ -126,6 +126,9 @@ expect_err "no such chain" 1 "no chain #999999" -- --chain 999999 "$rec"
 expect_err "bad format" 2 "--format: 'png' is not svg or chrome" -- --format png "$rec"
 expect_err "bad width" 2 "--width: '5' is not" -- --width 5 "$rec"
 expect_err "missing file" 1 "nope.jsonl: No such file" -- "$tmp/nope.jsonl"
+out=$("$bin" timeline "$rec" 2>&1 >/dev/full)
+[[ $? == 1 && $out == *"writing to standard output: No space left on device"* ]] &&
+	ok "a full standard output: $out" || ko "a full standard output: '$out'"
 [[ ! -e $tmp/out.svg ]] || ko "an output file was left"
 "$bin" timeline --chain 999999 -o "$tmp/out.svg" "$rec" 2>/dev/null
 [[ ! -e $tmp/out.svg ]] && ok "a refused run writes no output file" || ko "a refused run wrote $tmp/out.svg"

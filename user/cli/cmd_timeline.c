@@ -7,6 +7,7 @@
  * the action lands at the end of the record that caused it.  The drawing
  * is capture/timeline*.c: SVG, or Chrome trace-event JSON for Perfetto.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -200,8 +201,12 @@ static int write_out(const struct render *x)
 {
 	char err[512];
 
-	if (!x->o->output || !strcmp(x->o->output, "-"))
-		return render(stdout, (void *)x);
+	if (!x->o->output || !strcmp(x->o->output, "-")) {
+		if (!render(stdout, (void *)x))
+			return 0;
+		err_print("timeline", "writing to standard output: %s", strerror(errno));
+		return -1;
+	}
 	if (atomic_file_write(x->o->output, 0644, render, (void *)x, err, sizeof(err))) {
 		err_print("timeline", "%s", err);
 		return -1;
