@@ -67,7 +67,7 @@ EVREAD    := $(OUT)/tools/evread
 # The BPF tests (tests/bpf) name user/ headers without their folder.
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
-.PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest \
+.PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest \
 	fuzz fuzz-smoke \
 	depcheck bench bench-smoke deps vmlinux demo vmtest verify-budget check bpf-headers-check
 .DELETE_ON_ERROR:
@@ -80,7 +80,7 @@ help:
 	@echo '  all          build/acpitrace and the guest helper evread (default)'
 	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest, vmtest-debian, parity'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
-	@echo '               inventorytest, installtest, santest, fuzz-smoke'
+	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
 	@echo '  unittest     unit tests (tests/unit)'
@@ -89,6 +89,7 @@ help:
 	@echo '  promtest     promtool tests of dist/prometheus alerts; dist/grafana queries parse'
 	@echo '  replaytest   recordings in tests/replay through the shipped policies, against expected actions'
 	@echo '  inventorytest acpitrace inventory on a fake sysfs tree, on this machine, as nobody'
+	@echo '  timelinetest acpitrace timeline: SVG rendered by headless Chromium, Chrome trace JSON checked'
 	@echo '  installtest  make install/uninstall into a scratch DESTDIR (layout, policy.available)'
 	@echo '  santest      the unit tests under ASan/UBSan, in $(OUT)/san'
 	@echo '  depcheck     fail on an #include cycle or an upward include in user/'
@@ -171,7 +172,8 @@ $(EVREAD): tools/vm/evread.c
 # --- Fuzzing under libFuzzer (make fuzz FUZZ_SECONDS=30) --------------------
 # Five targets: the policy parser (text), the file loader (a fake directory
 # tree with includes), the record decoder with both renderers, the
-# metrics/stats renderers, and the recording reader (replay).  `make fuzz`
+# metrics/stats renderers, and the recording reader (replay) with the
+# timeline drawn from what it accepts.  `make fuzz`
 # runs each for FUZZ_SECONDS, one after the other; FUZZ_TARGETS=... picks
 # some.
 
@@ -184,7 +186,8 @@ FUZZ_BASE := $(filter-out user/policy/policy_kernel.c user/lib/percpu.c,$(FUZZ_B
 FUZZ_EXTRA_record  := user/capture/output.c user/capture/storm_record.c user/capture/record_fields.c \
                       user/capture/suspend_record.c
 FUZZ_EXTRA_metrics := user/diag/metrics.c user/diag/health.c user/lib/percpu.c
-FUZZ_EXTRA_replay  := $(FUZZ_EXTRA_record) user/capture/recording.c user/capture/recording_read.c user/capture/recording_tree.c
+FUZZ_EXTRA_replay  := $(FUZZ_EXTRA_record) user/capture/recording.c user/capture/recording_read.c user/capture/recording_tree.c \
+                      $(wildcard user/capture/timeline*.c)
 FUZZ_LIBS_metrics  := -lbpf -lelf -lz
 FUZZ_SRCS := $(sort $(FUZZ_BASE) $(foreach t,$(FUZZ_ALL),tests/fuzz/fuzz_$(t).c $(FUZZ_EXTRA_$(t))))
 FUZZ_OBJS := $(patsubst %.c,$(OUT)/fuzz/%.o,$(FUZZ_SRCS))
@@ -265,6 +268,11 @@ replaytest: $(OUT)/acpitrace
 inventorytest: $(OUT)/acpitrace
 	tests/host/inventory.sh $(OUT)/acpitrace
 
+# acpitrace timeline on the recordings in tests/replay: the SVG parsed and
+# rendered by headless Chromium, the Chrome trace-event JSON checked.
+timelinetest: $(OUT)/acpitrace
+	tests/host/timeline.sh $(OUT)/acpitrace
+
 # make install/uninstall into a scratch DESTDIR: the layout, enabling an
 # available policy by a link, and exactly-what-was-installed removal.
 installtest: $(OUT)/acpitrace
@@ -282,7 +290,7 @@ santest: $(SKELS)
 		LDFLAGS="-fsanitize=address,undefined" unittest
 
 hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest promtest replaytest \
-	inventorytest installtest santest fuzz-smoke
+	inventorytest installtest santest fuzz-smoke timelinetest
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.

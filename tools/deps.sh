@@ -7,6 +7,8 @@ BUILD=(make gcc clang llvm pkg-config libbpf-dev bpftool libelf-dev zlib1g-dev l
 # the QEMU guest tests: kernels come from Debian's linux-image packages,
 # fetched by tools/vm/kernel into a cache at test time
 TEST=(qemu-system-x86 busybox-static acpica-tools cpio xz-utils kmod jq prometheus bpftrace acpid mmdebstrap e2fsprogs)
+# make timelinetest renders the timeline's SVG with headless Chromium
+TEST+=(chromium)
 
 missing=()
 for p in "${BUILD[@]}" "${TEST[@]}"; do

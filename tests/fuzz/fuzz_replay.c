@@ -9,6 +9,11 @@
  * trace -j's renderer, reads back to the same event as far as the policy
  * matcher and run's event description look (source, paths, number,
  * value, flags, payload, WMI fields): the writer and the reader agree.
+ * Then the accepted events are drawn as acpitrace timeline draws them
+ * (capture/timeline*.c, every third one with an action made of its own
+ * comm): the SVG holds no control character but newlines and no markup
+ * character outside what the renderer writes, the Chrome trace JSON
+ * parses.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +21,10 @@
 #include <string.h>
 #include "capture/output.h"
 #include "capture/recording.h"
+#include "capture/timeline.h"
+#include "capture/timeline_chrome.h"
+#include "capture/timeline_svg.h"
+#include "json_check.h"
 
 static void same_for_matcher(const struct at_event *a, const struct at_event *b)
 {
@@ -47,10 +56,76 @@ static void round_trip(const struct at_event *e, struct rec_facts *f)
 	free(buf);
 }
 
+/* Every text of a record reaches the SVG escaped: controls never, and '<' only opening our tags. */
+static void check_svg(const char *s, size_t n)
+{
+	static const char *const tags[] = {
+		"<?xml ", "<svg ", "</svg>", "<defs>", "</defs>", "<marker ", "</marker>", "<path ",
+		"<rect ", "<text ", "</text>", "<g ", "</g>", "<title>", "</title>", "<line ",
+	};
+
+	for (size_t i = 0; i < n; i++) {
+		bool ok = false;
+
+		if ((unsigned char)s[i] < 0x20 && s[i] != '\n' && s[i] != '\t')
+			abort();
+		if (s[i] != '<')
+			continue;
+		for (size_t k = 0; k < sizeof(tags) / sizeof(tags[0]) && !ok; k++)
+			ok = !strncmp(s + i, tags[k], strlen(tags[k]));
+		if (!ok) {
+			fprintf(stderr, "unexpected markup at %zu: %.40s\n", i, s + i);
+			abort();
+		}
+	}
+}
+
+static void draw(const struct at_event *ev, size_t n)
+{
+	struct timeline t;
+	struct tl_svg_opts o = { .title = "fuzz <&>", .plot_w = 300 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	if (tl_build(&t, ev, n))
+		goto out;
+	for (size_t i = 0; i < n; i += 3) {
+		char act[AT_COMM_LEN + 8];
+
+		snprintf(act, sizeof(act), "key %.*s", AT_COMM_LEN, ev[i].comm);
+		if (tl_set_action(&t, i, act))
+			goto out;
+	}
+	out = open_memstream(&buf, &len);
+	if (!out)
+		goto out;
+	if (tl_svg(out, &t, &o))
+		abort();	/* only out of memory; not under the fuzzer */
+	fclose(out);
+	check_svg(buf, len);
+	free(buf);
+	buf = NULL;
+	out = open_memstream(&buf, &len);
+	if (!out)
+		goto out;
+	tl_chrome(out, &t, "fuzz", NULL);
+	fclose(out);
+	if (json_check(buf, len)) {
+		fprintf(stderr, "timeline chrome JSON does not parse:\n%.*s\n", (int)len, buf);
+		abort();
+	}
+out:
+	free(buf);
+	tl_free(&t);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rec_facts f = { 0 };
 	const char *p = (const char *)data, *end = p + size;
+	struct at_event *ev = NULL;
+	size_t nev = 0;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p);
@@ -68,10 +143,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(line);
 		if (kind == REC_ERROR && !err[0])
 			abort();
-		if (kind == REC_EVENT)
+		if (kind == REC_EVENT) {
+			struct at_event *more = realloc(ev, (nev + 1) * sizeof(*ev));
+
 			round_trip(&e, &f);
+			if (more) {
+				ev = more;
+				ev[nev++] = e;
+			}
+		}
 		p += n + 1;
 	}
+	draw(ev, nev);
+	free(ev);
 	rec_facts_free(&f);
 	return 0;
 }

@@ -18,7 +18,7 @@ static void output_json(struct output *o, const struct rf_ctx *c)
 	rec_json(&j, c);
 }
 
-static void fmt_duration(char *buf, size_t len, const struct at_event *e)
+void output_duration(char *buf, size_t len, const struct at_event *e)
 {
 	double ns = e->duration_ns;
 
@@ -42,7 +42,7 @@ static void output_text(struct output *o, const struct rf_ctx *c)
 	rec_text_body(body, sizeof(body), c);
 	/* AML names and device names come from the record and sysfs */
 	esc_str(safe, sizeof(safe), body, 0);
-	fmt_duration(dur, sizeof(dur), e);
+	output_duration(dur, sizeof(dur), e);
 	if (o->wall_text && c->wall)	/* trace -T */
 		fprintf(o->out, "%s ", c->wall);
 	fprintf(o->out, "%12.6f cpu%-2u %*s%-8s %s%s\n", rel / 1e9, e->cpu, indent, "",

@@ -21,5 +21,7 @@ struct output {
 };
 
 void output_event(struct output *o, const struct at_event *e);
+/* A record's duration as the text line ends: " 1.40ms", " 310.5us", or "" without one. */
+void output_duration(char *buf, size_t len, const struct at_event *e);
 
 #endif

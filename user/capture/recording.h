@@ -79,4 +79,19 @@ enum rec_line {
 enum rec_line rec_parse_line(const char *line, size_t len, struct rec_facts *f,
 			     struct at_event *e, char *err, size_t errlen);
 
+/* A whole recording: its header's facts and its events in file order. */
+struct recording {
+	struct rec_facts facts;
+	struct at_event *ev;
+	size_t nev;
+};
+
+/*
+ * Read @file (recording_file.c), every line checked before anything is
+ * used: 0, or -1 after printing "acpitrace @cmd: FILE:LINE: reason".
+ * @r starts zeroed; rec_free() releases it either way.
+ */
+int rec_read_file(const char *file, struct recording *r, const char *cmd);
+void rec_free(struct recording *r);
+
 #endif

@@ -21,6 +21,7 @@ int cmd_check(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_top(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_timeline(int argc, char **argv);
 int cmd_inventory(int argc, char **argv);
 
 /*

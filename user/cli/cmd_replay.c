@@ -6,7 +6,6 @@
  * uses, and every record goes through run's own decision step
  * (dispatch/decide.c).  Nothing runs unless --exec says so.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +15,8 @@
 #include "capture/recording.h"
 #include "dispatch/actions.h"
 #include "dispatch/decide.h"
+#include "dispatch/rec_policy.h"
 #include "policy/policy.h"
-#include "policy/policy_resolve.h"
 #include "acpi/decode.h"
 #include "lib/errmsg.h"
 #include "lib/json.h"
@@ -29,12 +28,6 @@ struct replay_opts {
 	const char *policy;
 	bool exec;
 	bool all;
-};
-
-struct recording {
-	struct rec_facts facts;
-	struct at_event *ev;
-	size_t nev;
 };
 
 static const struct opt replay_opts_table[] = {
@@ -88,97 +81,6 @@ static int parse_args(int argc, char **argv, struct replay_opts *o)
 		return err_usage("replay", "unexpected argument '%s'", argv[optind + 1]);
 	o->file = argv[optind];
 	return 0;
-}
-
-/*
- * One line into @buf (at most @cap bytes, newline dropped): its length,
- * -1 at the end of the file, -2 when it is longer than @cap (the rest of
- * it is not read: a hostile file cannot make replay hold it in memory).
- */
-static ssize_t read_line(FILE *f, char *buf, size_t cap)
-{
-	size_t n = 0;
-	int c;
-
-	while ((c = getc(f)) != EOF) {
-		if (c == '\n')
-			return n;
-		if (n == cap)
-			return -2;
-		buf[n++] = c;
-	}
-	return n ? (ssize_t)n : -1;
-}
-
-/* The whole file, checked line by line before anything is replayed. */
-static int read_recording(const char *file, struct recording *r)
-{
-	char *line = malloc(REC_LINE_MAX), err[512];
-	size_t lineno = 0;
-	bool header = false;
-	ssize_t n;
-	int ret = -1;
-	FILE *f = fopen(file, "re");
-
-	if (!f || !line) {
-		err_print("replay", "%s: %s", file, strerror(errno));
-		free(line);
-		if (f)
-			fclose(f);
-		return -1;
-	}
-	while ((n = read_line(f, line, REC_LINE_MAX)) != -1) {
-		struct at_event e;
-		enum rec_line kind;
-
-		lineno++;
-		if (n == -2) {
-			err_print("replay", "%s:%zu: line longer than %d bytes", file, lineno, REC_LINE_MAX);
-			goto out;
-		}
-		kind = rec_parse_line(line, n, &r->facts, &e, err, sizeof(err));
-		if (kind == REC_ERROR) {
-			err_print("replay", "%s:%zu: %s", file, lineno, err);
-			goto out;
-		}
-		if (kind == REC_HEADER && header) {
-			err_print("replay", "%s:%zu: a second header record (two recordings in one file?)",
-				  file, lineno);
-			goto out;
-		}
-		if (kind != REC_SKIP && !header && kind != REC_HEADER) {
-			err_print("replay", "%s:%zu: a record before the header: not a recording of acpitrace %s or later's trace -j",
-				  file, lineno, ACPITRACE_VERSION);
-			goto out;
-		}
-		header |= kind == REC_HEADER;
-		if (kind != REC_EVENT)
-			continue;
-		if (!(r->nev & (r->nev - 1))) {
-			struct at_event *ev = realloc(r->ev, (r->nev ? r->nev * 2 : 1) * sizeof(*ev));
-
-			if (!ev) {
-				err_print("replay", "%s:%zu: out of memory", file, lineno);
-				goto out;
-			}
-			r->ev = ev;
-		}
-		r->ev[r->nev++] = e;
-	}
-	if (ferror(f)) {
-		err_print("replay", "%s: %s", file, strerror(errno));
-		goto out;
-	}
-	if (!header) {
-		err_print("replay", "%s:%zu: no header record: not a recording made by acpitrace trace -j",
-			  file, lineno);
-		goto out;
-	}
-	ret = 0;
-out:
-	free(line);
-	fclose(f);
-	return ret;
 }
 
 static void print_header(const struct replay_opts *o, const struct recording *r,
@@ -281,49 +183,29 @@ int cmd_replay(int argc, char **argv)
 {
 	struct replay_opts o = { 0 };
 	struct recording r = { 0 };
-	struct policy p = { 0 };
-	struct acpi_sysfs sys = { 0 };
+	struct rec_policy rp = { 0 };
 	struct actions a;
-	char root[4096] = "", err[512];
-	struct policy_env env = { .owner = geteuid() };
 	int ret;
 
 	ret = parse_args(argc, argv, &o);
 	if (ret)
 		return ret;
 	ret = 1;
-	if (read_recording(o.file, &r))
-		goto out;
-	if (rec_facts_tree(&r.facts, root, sizeof(root), err, sizeof(err))) {
-		err_print("replay", "%s", err);
-		goto out;
-	}
-	env.root = root;
 	/*
 	 * Without --exec nothing runs, so run's trust rules (as root: policy
 	 * and programs owned by root) only apply with it; the programs of a
 	 * recorded machine need not exist here.
 	 */
-	env.as_root = o.exec && geteuid() == 0;
-	if (o.policy ? policy_load(&p, o.policy, &env) :
-		       policy_load_dirs(&p, policy_default_dirs, &env)) {
-		err_print("replay", "%s", p.error);
+	if (rec_read_file(o.file, &r, "replay") ||
+	    rec_policy_load(&rp, &r.facts, o.policy, o.exec && geteuid() == 0, "replay"))
 		goto out;
-	}
-	wmi_legacy_warnings(&p, root);
-	for (int i = 0; i < p.nwarnings; i++)
-		fprintf(stderr, "acpitrace replay: warning: %s\n", p.warnings[i]);
-	acpi_sysfs_load(&sys, root);
-	actions_init(&a, root);
-	a.sys = &sys;
-	replay(&o, &r, &p, &sys, &a);
+	actions_init(&a, rp.root);
+	a.sys = &rp.sys;
+	replay(&o, &r, &rp.p, &rp.sys, &a);
 	actions_close(&a);
 	ret = 0;
 out:
-	acpi_sysfs_free(&sys);
-	policy_free(&p);
-	rec_facts_tree_remove(root);
-	rec_facts_free(&r.facts);
-	free(r.ev);
+	rec_policy_free(&rp);
+	rec_free(&r);
 	return ret;
 }

@@ -68,4 +68,27 @@ check() {
 	done
 	expect_eq "$(count_events '.source == "sci"')" "$(json counters.json '.[0].sci')" "sci records = sci delta"
 	expect_no_drops
+	check_timeline
+}
+
+# acpitrace timeline on this guest recording (README "Timeline"): the CPU
+# plug's chain as SVG, every record a box, every record but the root an
+# arrow's end, SCI and GPE in the SCI's lane, the _Exx methods and their
+# Notifies in kworkers'; both formats pass make timelinetest's checker.
+check_timeline() {
+	local bin=$ROOT/build/acpitrace tc=$ROOT/tests/host/timeline_check.py chain n
+	chain=$(json trace.json '[.[] | select(.source == "notify" and .path == "\\_SB.CPUS.C001")][0].chain')
+	"$bin" timeline --chain "$chain" -o "$OUT/timeline-cpu.svg" "$OUT/trace.json" 2>"$OUT/timeline.err"
+	expect_eq "$("$tc" svg "$OUT/timeline-cpu.svg" >/dev/null 2>&1 && echo xml)" xml "timeline SVG of chain #$chain is well-formed"
+	# one SCI may handle the memory plug's GPE too (q35, 6.12): then the
+	# chain has 7 records, and 2 kworkers ran the methods
+	n=$(json trace.json "[.[] | select(.chain == $chain)] | length")
+	expect_grep timeline-cpu.svg '^<g class="(sci|gpe|method|notify)" data-id=' "$n"
+	expect_grep timeline-cpu.svg '^<line class="link"' "$((n - 1))"
+	expect_grep timeline-cpu.svg '>SCI cpu[0-9]+</text>$' 1
+	expect_grep timeline-cpu.svg '>kworker/[^<]* \[[0-9]+\]</text>$'
+	expect_grep timeline-cpu.svg 'Notify\(\\_SB.CPUS.C001( \(LNXCPU:01\))?, 0x01\) device_check' 1
+	"$bin" timeline --format chrome -o "$OUT/timeline.json" "$OUT/trace.json" 2>>"$OUT/timeline.err"
+	expect_eq "$("$tc" chrome "$OUT/timeline.json" 2>&1 | sed 's/^[0-9]* slices, [0-9]* flows, .*/ok/')" ok \
+		"timeline trace-event JSON of the whole recording passes the checker"
 }
