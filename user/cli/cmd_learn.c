@@ -524,8 +524,8 @@ static int attach(struct learn *l)
 		err_print("learn", "cannot open the ring buffer: %s", strerror(errno));
 		return -1;
 	}
-	fprintf(stderr, "acpitrace learn: tracing on %s with %u hooks (%u method names watched)\n",
-		l->t.k.release, l->t.plan.attached, l->o.t.nwatch);
+	fprintf(stderr, "acpitrace learn: tracing on %s with %u hooks, %u method name%s watched\n",
+		l->t.k.release, l->t.plan.attached, l->o.t.nwatch, l->o.t.nwatch == 1 ? "" : "s");
 	return 0;
 }
 
