@@ -99,8 +99,11 @@ static void step_text(FILE *out, const struct learn_step *s, char w[W_MAX][320])
 		if (s->dmi[0])
 			fprintf(out, "            %s\n", s->dmi);
 		fprintf(out, "              %s\n", p->rule);
-		if (p->action_from[0])
-			fprintf(out, "  action:   from %s\n", p->action_from);
+		if (p->action_from[0] && p->action_keymap)
+			fprintf(out, "  action:   from the keymap %s\n", p->action_from);
+		else if (p->action_from[0])
+			fprintf(out, "  action:   from the event's standard meaning (%s)\n",
+				p->action_from);
 		else
 			fprintf(out, "  action:   no key known for it: 'log' until you choose one\n");
 		if (p->note[0])

@@ -46,6 +46,7 @@ struct proposal {
 	char event[256];	/* the record: "notify \_SB.SNK0 (ACPT0001:00) 0x80" */
 	char chain_text[384];	/* the chain: "ged \_SB.GED0._EVT > notify ... > wmi ..." */
 	char action_from[256];	/* where the action came from; "" = nothing known */
+	bool action_keymap;	/* from a keymap rule (FILE:LINE), else a meaning */
 	char driver[64];	/* a bound kernel driver that may report it too */
 	char driver_dev[96];	/* the device or GUID it is bound to */
 	char note[256];		/* anything else the user should know, or "" */

@@ -3,7 +3,8 @@
 # IRQ 1, so QMP send-key reaches the emulated AT keyboard only): steps come
 # from stdin ("next"). A key press fires nothing ACPI: learn says so and
 # points at udev hwdb. The power button (QMP system_powerdown, a fixed event)
-# is proposed as `match fixed` / `power_button -> key KEY_POWER`.
+# is proposed as `match fixed` / `power_button -> key KEY_POWER`, with a
+# warning that the button driver is bound to LNXPWRBN:00 (it reports KEY_POWER).
 MODULES="uinput,evdev,button,input_leds"
 TIMEOUT=150
 BINARIES="${ACPITRACE_EVREAD:-build/tools/evread}"
@@ -39,6 +40,7 @@ check() {
 	expect_grep learn.txt '^  warning:  nothing ACPI: no ACPI event in 4.0 s: this key is on the keyboard controller \(or USB\): use udev hwdb'
 	expect_grep learn.txt '^  proposed: match fixed$'
 	expect_grep learn.txt '^              power_button -> key KEY_POWER$'
-	expect_grep learn.txt '^  action:   from fixed power_button$'
+	expect_grep learn.txt "^  action:   from the event's standard meaning \\(fixed power_button\\)$"
+	expect_grep learn.txt "^  warning:  kernel driver 'button' is bound to LNXPWRBN:00"
 	expect_grep learn.txt '^2 steps, 1 line accepted$'
 }
