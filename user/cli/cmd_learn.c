@@ -30,6 +30,7 @@
 #include "lib/opt.h"
 #include "lib/parse.h"
 #include "lib/path_trust.h"
+#include "lib/sysfs_file.h"
 #include "lib/time.h"
 
 #define LEARN_KEYMAPS_MAX	64
@@ -417,6 +418,27 @@ static int next_command(unsigned int *lineno)
 	return 0;
 }
 
+/*
+ * The fixed buttons' devices (LNXPWRBN, LNXSLPBN) have no namespace path,
+ * so the facts lack them: their driver link says whether the button
+ * driver already reports the key.
+ */
+static void fixed_button_driver(const struct learn *l, struct proposal *p)
+{
+	const char *dev = p->code == 2 ? "LNXPWRBN:00" : p->code == 3 ? "LNXSLPBN:00" : NULL;
+	char link[PATH_MAX];
+
+	if (p->rank != PR_FIXED || !dev || p->driver[0])
+		return;
+	if (snprintf(link, sizeof(link), "%s/sys/bus/acpi/devices/%s/driver",
+		     l->o.sysfs_root ? l->o.sysfs_root : "", dev) >= (int)sizeof(link))
+		return;
+	if (!sysfs_link_name(link, p->driver, sizeof(p->driver)))
+		snprintf(p->driver_dev, sizeof(p->driver_dev), "%s", dev);
+	else
+		p->driver[0] = '\0';
+}
+
 static int step(struct learn *l, bool *more)
 {
 	struct learn_step *s = &l->steps[l->nsteps];
@@ -431,6 +453,7 @@ static int step(struct learn *l, bool *more)
 	if (collect(l, l->o.window_ms))
 		return -1;
 	propose_press(&l->in, l->ev, l->nev, &l->bg, &s->res);
+	fixed_button_driver(l, &s->res.best);
 	if (s->res.best.rank != PR_NONE)
 		s->duplicate = accepted_before(l, &s->res.best);
 	s->accepted = l->o.batch && s->res.best.rank != PR_NONE && !s->duplicate;

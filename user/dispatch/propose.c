@@ -309,29 +309,16 @@ static void describe(const struct rec_view *v, struct proposal *p)
 	}
 }
 
-static const struct rec_dev *dev_by_hid(const struct rec_facts *f, const char *hid)
-{
-	for (size_t i = 0; f && i < f->ndevs; i++)
-		if (!strcmp(f->devs[i].hid, hid))
-			return &f->devs[i];
-	return NULL;
-}
-
 /*
  * A bound driver that may already turn the event into a key: the device's
- * (or, for a display output, its video bus's), the WMI GUID's, or for the
- * fixed buttons the button driver's LNXPWRBN/LNXSLPBN device.
+ * (or, for a display output, its video bus's), or the WMI GUID's.  The
+ * fixed buttons' devices have no namespace path, so no facts: the caller
+ * looks at LNXPWRBN/LNXSLPBN itself.
  */
-static void bound_driver(const struct propose_in *in, const struct rec_view *v,
-			 struct proposal *p)
+static void bound_driver(const struct rec_view *v, struct proposal *p)
 {
 	const struct rec_dev *d = v->dev && v->dev->driver[0] ? v->dev :
 				  v->parent && v->parent->driver[0] ? v->parent : NULL;
-
-	if (v->e->source == AT_SRC_FIXED && (v->e->number == 2 || v->e->number == 3)) {
-		d = dev_by_hid(in->facts, v->e->number == 2 ? "LNXPWRBN" : "LNXSLPBN");
-		d = d && d->driver[0] ? d : NULL;
-	}
 
 	if (v->e->source == AT_SRC_WMI && v->wmi && v->wmi->driver[0]) {
 		snprintf(p->driver, sizeof(p->driver), "%s", v->wmi->driver);
@@ -463,7 +450,7 @@ int propose_record(const struct propose_in *in, const struct at_event *e, struct
 	describe(&v, p);
 	choose_action(in, &v, p);
 	rule_line(p);
-	bound_driver(in, &v, p);
+	bound_driver(&v, p);
 	return p->rank;
 }
 
