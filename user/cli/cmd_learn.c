@@ -594,6 +594,8 @@ static int baseline(struct learn *l)
 	if (!g_opts.json)
 		printf("baseline: recording what fires without a press for %.1f s; press nothing\n",
 		       l->o.baseline_ms / 1000.0);
+	else
+		printf("{\"learn\":\"baseline_start\",\"seconds\":%.3f}\n", l->o.baseline_ms / 1000.0);
 	fflush(stdout);
 	if (collect(l, l->o.baseline_ms))
 		return -1;
