@@ -1,18 +1,28 @@
 # shellcheck shell=bash
 # acpitrace learn --batch on the dispatch-led boot (no GED fixture: i8042 owns
-# IRQ 1, so QMP send-key reaches the emulated AT keyboard only): steps come
-# from stdin ("next"). A key press fires nothing ACPI: learn says so and
-# points at udev hwdb. The power button (QMP system_powerdown, a fixed event)
-# is proposed as `match fixed` / `power_button -> key KEY_POWER`, with a
-# warning that the button driver is bound to LNXPWRBN:00 (it reports KEY_POWER).
+# IRQ 1, so QMP send-key reaches the emulated AT keyboard only). First,
+# arguments refused before attaching: a symlink as --append, /dev/null as
+# --transcript, no terminal without --batch, a bad --window. Then steps from
+# stdin ("next"): a key press fires nothing ACPI, and learn says so and points
+# at udev hwdb; the power button (QMP system_powerdown, a fixed event) is
+# proposed as `match fixed` / `power_button -> key KEY_POWER`, with a warning
+# that the button driver is bound to LNXPWRBN:00 (it reports KEY_POWER).
 MODULES="uinput,evdev,button,input_leds"
 TIMEOUT=150
 BINARIES="${ACPITRACE_EVREAD:-build/tools/evread}"
 
 guest() {
+	# refused before attaching, with the reason (exit status on the last line)
+	ln -s /tmp/x /tmp/link
+	for args in "--batch --append /tmp/link" "--batch --transcript /dev/null" "" "--batch --window 5"; do
+		rc=0
+		# shellcheck disable=SC2086 # the words are the arguments
+		acpitrace learn $args </dev/null 2>>refused.txt || rc=$?
+		echo "exit=$rc" >>refused.txt
+	done
 	mkfifo /tmp/steps
 	rc=0
-	acpitrace learn --batch --window 4000 --baseline 1000 \
+	acpitrace learn --batch --window 4000 --baseline 1000 -m MHKP \
 		</tmp/steps >learn.txt 2>learn.err &
 	pid=$!
 	exec 3>/tmp/steps
@@ -36,6 +46,17 @@ host() {
 
 check() {
 	expect_grep learn.status 'exit=0'
+	expect_eq "$(cat "$OUT/refused.txt")" "acpitrace learn: --append /tmp/link: is a symbolic link (refused)
+exit=1
+acpitrace learn: --transcript /dev/null: not a regular file
+exit=1
+acpitrace learn: stdin is not a terminal: use --batch (steps from stdin: 'next', 'quit') or --presses N
+Try 'acpitrace learn --help'.
+exit=2
+acpitrace learn: --window '5': expected 100..600000 milliseconds
+Try 'acpitrace learn --help'.
+exit=2" "refused arguments"
+	expect_grep learn.err ', 1 method name watched$'
 	expect_grep learn.txt '^step 1: 0 records in 0 chains'
 	expect_grep learn.txt '^  warning:  nothing ACPI: no ACPI event in 4.0 s: this key is on the keyboard controller \(or USB\): use udev hwdb'
 	expect_grep learn.txt '^  proposed: match fixed$'

@@ -72,4 +72,12 @@ $dmi
 		>"$OUT/replay.txt" 2>"$OUT/replay.err" || _fail "replay of the transcript failed: $(cat "$OUT/replay.err")"
 	expect_grep replay.txt 'notify \\_SB.SNK0 \(ACPT0001:00\) 0x80 code 0x80 -> log'
 	expect_grep replay.txt 'code 0x12345678 -> log'
+	# the user picks the keys: replay shows them without the machine
+	sed 's/^  0x80 -> log   /  0x80 -> key KEY_PROG1/; s/^  0x12345678 -> log      /  0x12345678 -> key KEY_PROG2/' \
+		"$OUT/learned.policy" >"$OUT/edited.policy"
+	"$ROOT/build/acpitrace" replay --policy "$OUT/edited.policy" "$OUT/transcript.jsonl" \
+		>"$OUT/replay-edited.txt" 2>/dev/null || _fail "replay of the edited policy failed"
+	expect_grep replay-edited.txt 'notify \\_SB.SNK0 \(ACPT0001:00\) 0x80 code 0x80 -> key KEY_PROG1'
+	expect_grep replay-edited.txt 'code 0x12345678 -> key KEY_PROG2'
+	expect_grep replay-edited.txt ': 3 dispatched, 0 ignored'
 }
