@@ -358,8 +358,12 @@ static bool action_ok(const char *action, char *err, size_t len)
 
 	snprintf(text, sizeof(text), "match fixed\n  power_button -> %s\n", action);
 	ok = !policy_load_text(&p, "action", text, strlen(text), &env);
-	if (!ok)
-		snprintf(err, len, "%s", p.error);
+	if (!ok) {
+		/* "action:2:19: unknown key 'X'": the position is in our text, not theirs */
+		const char *why = strncmp(p.error, "action:2:", 9) ? NULL : strstr(p.error + 9, ": ");
+
+		snprintf(err, len, "%s", why ? why + 2 : p.error);
+	}
 	policy_free(&p);
 	return ok;
 }

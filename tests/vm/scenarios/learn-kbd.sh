@@ -7,9 +7,12 @@
 # at udev hwdb; the power button (QMP system_powerdown, a fixed event) is
 # proposed as `match fixed` / `power_button -> key KEY_POWER`, with a warning
 # that the button driver is bound to LNXPWRBN:00 (it reports KEY_POWER).
+# Last, the interactive mode on a pseudo-terminal (util-linux script, hence a
+# boot of its own): the power button again, an action the parser refuses,
+# then one it takes, and q; the chosen action is what --append wrote.
 MODULES="uinput,evdev,button,input_leds"
 TIMEOUT=150
-BINARIES="${ACPITRACE_EVREAD:-build/tools/evread}"
+BINARIES="${ACPITRACE_EVREAD:-build/tools/evread} /usr/bin/script"
 
 guest() {
 	# refused before attaching, with the reason (exit status on the last line)
@@ -35,12 +38,33 @@ guest() {
 	exec 3>&-
 	wait "$pid" || rc=$?
 	echo "exit=$rc" >learn.status
+	# interactive: stdin is a terminal (script's pty); answers once asked
+	mkdir -p /dev/pts
+	mount -t devpts devpts /dev/pts
+	mkfifo /tmp/answers
+	script -q -f -c "acpitrace learn --window 4000 --baseline 500 --append /tmp/tty.policy" \
+		tty.txt </tmp/answers >/dev/null 2>&1 &
+	spid=$!
+	exec 4>/tmp/answers
+	vm_wait_for 30 grep -q 'accept?' tty.txt
+	echo "key KEY_NOPE" >&4
+	vm_wait_for 10 grep -q 'not an action' tty.txt
+	echo "key KEY_PROG1" >&4
+	vm_wait_for 10 grep -q 'next key, q finish' tty.txt
+	echo q >&4
+	rc=0
+	wait "$spid" || rc=$?
+	exec 4>&-
+	echo "exit=$rc" >tty.status
+	cp /tmp/tty.policy tty.policy
 }
 
 host() {
 	vm_wait_grep learn.txt '^step 1: press the key' 90
 	vm_sendkey a
 	vm_wait_grep learn.txt '^step 2: press the key' 30
+	vm_powerdown
+	vm_wait_grep tty.txt 'step 1: press the key' 60
 	vm_powerdown
 }
 
@@ -64,4 +88,9 @@ exit=2" "refused arguments"
 	expect_grep learn.txt "^  action:   from the event's standard meaning \\(fixed power_button\\)$"
 	expect_grep learn.txt "^  warning:  kernel driver 'button' is bound to LNXPWRBN:00"
 	expect_grep learn.txt '^2 steps, 1 line accepted$'
+	expect_grep tty.status 'exit=0'
+	expect_grep tty.txt "not an action: unknown key 'KEY_NOPE'"
+	expect_grep tty.txt '1 step, 1 line accepted, appended to /tmp/tty.policy'
+	expect_grep tty.policy '^match fixed$'
+	expect_grep tty.policy '^  power_button -> key KEY_PROG1 .*# step 1: fixed power_button$'
 }
