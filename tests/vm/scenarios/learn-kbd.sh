@@ -25,7 +25,7 @@ guest() {
 	done
 	mkfifo /tmp/steps
 	rc=0
-	acpitrace learn --batch --window 4000 --baseline 1000 -m MHKP \
+	acpitrace learn --batch --window 3000 --baseline 500 -m MHKP \
 		</tmp/steps >learn.txt 2>learn.err &
 	pid=$!
 	exec 3>/tmp/steps
@@ -42,7 +42,7 @@ guest() {
 	mkdir -p /dev/pts
 	mount -t devpts devpts /dev/pts
 	mkfifo /tmp/answers
-	script -q -f -c "acpitrace learn --window 4000 --baseline 500 --append /tmp/tty.policy" \
+	script -q -f -c "acpitrace learn --window 3000 --baseline 500 --append /tmp/tty.policy" \
 		tty.txt </tmp/answers >/dev/null 2>&1 &
 	spid=$!
 	exec 4>/tmp/answers
@@ -82,7 +82,7 @@ Try 'acpitrace learn --help'.
 exit=2" "refused arguments"
 	expect_grep learn.err ', 1 method name watched$'
 	expect_grep learn.txt '^step 1: 0 records in 0 chains'
-	expect_grep learn.txt '^  warning:  nothing ACPI: no ACPI event in 4.0 s: this key is on the keyboard controller \(or USB\): use udev hwdb'
+	expect_grep learn.txt '^  warning:  nothing ACPI: no ACPI event in 3.0 s: this key is on the keyboard controller \(or USB\): use udev hwdb'
 	expect_grep learn.txt '^  proposed: match fixed$'
 	expect_grep learn.txt '^              power_button -> key KEY_POWER$'
 	expect_grep learn.txt "^  action:   from the event's standard meaning \\(fixed power_button\\)$"

@@ -15,7 +15,7 @@ TIMEOUT=150
 guest() {
 	vm_wait keymaps 60
 	rc=0
-	acpitrace learn --presses 1 --window 5000 --baseline 1000 --keymaps "$OUT/keymaps" \
+	acpitrace learn --presses 1 --window 3000 --baseline 1000 --keymaps "$OUT/keymaps" \
 		--append /tmp/learned.policy >learn.txt 2>learn.err || rc=$?
 	echo "exit=$rc" >learn.status
 	cp /tmp/learned.policy learned.policy

@@ -18,7 +18,7 @@ guest() {
 	vm_wait keymaps 60
 	acpitrace inventory --policy "$OUT/keymaps" >inventory.txt 2>&1 || true
 	rc=0
-	acpitrace -j learn --presses 4 --window 5000 --baseline 3000 --keymaps "$OUT/keymaps" \
+	acpitrace -j learn --presses 4 --window 3000 --baseline 2000 --keymaps "$OUT/keymaps" \
 		--append /tmp/learned.policy --transcript "$OUT/transcript.jsonl" \
 		>learn.json 2>learn.err || rc=$?
 	echo "exit=$rc" >learn.status
