@@ -189,19 +189,18 @@ static const char *const keymap_dirs[] = {
 	NULL,
 };
 
-static void keymap_load(struct learn *l, const char *file)
+/* One keymap file; -1 when it does not load (the reason is in its error). */
+static int keymap_load(struct learn *l, const char *file)
 {
 	struct policy_env env = { .root = l->o.sysfs_root ? l->o.sysfs_root : "" };
 	struct policy *p = &l->keymaps[l->nkeymaps];
 
 	if (l->nkeymaps == LEARN_KEYMAPS_MAX)
-		return;
-	if (policy_load(p, file, &env)) {
-		fprintf(stderr, "acpitrace learn: warning: keymap %s not used: %s\n", file, p->error);
-		policy_free(p);
-		return;
-	}
+		return 0;
+	if (policy_load(p, file, &env))
+		return -1;
 	l->nkeymaps++;
+	return 0;
 }
 
 static int policy_name(const struct dirent *d)
@@ -211,7 +210,10 @@ static int policy_name(const struct dirent *d)
 	return d->d_name[0] != '.' && n > 7 && !strcmp(d->d_name + n - 7, ".policy");
 }
 
-/* Every *.policy of @dir; 0 when it is not a directory. */
+/*
+ * Every *.policy of @dir; one that does not load is skipped with a
+ * warning (a keymap only suggests actions).  -1 when @dir cannot be read.
+ */
 static int keymap_dir(struct learn *l, const char *dir)
 {
 	struct dirent **list;
@@ -219,33 +221,40 @@ static int keymap_dir(struct learn *l, const char *dir)
 	int n = scandir(dir, &list, policy_name, alphasort);
 
 	if (n < 0)
-		return errno == ENOTDIR ? 0 : -1;
+		return -1;
 	for (int i = 0; i < n; i++) {
-		if (!path_join(full, sizeof(full), dir, list[i]->d_name))
-			keymap_load(l, full);
+		if (!path_join(full, sizeof(full), dir, list[i]->d_name) && keymap_load(l, full)) {
+			fprintf(stderr, "acpitrace learn: warning: keymap %s not used: %s\n", full,
+				l->keymaps[l->nkeymaps].error);
+			policy_free(&l->keymaps[l->nkeymaps]);
+		}
 		free(list[i]);
 	}
 	free(list);
-	return 1;
+	return 0;
 }
 
+/* --keymaps FILE|DIR must load; the default directories are taken as found. */
 static int keymaps_load(struct learn *l)
 {
+	struct stat st;
+
 	if (!l->o.keymaps) {
 		for (int i = 0; keymap_dirs[i]; i++)
 			keymap_dir(l, keymap_dirs[i]);
 		return 0;
 	}
-	switch (keymap_dir(l, l->o.keymaps)) {
-	case 1:
-		return 0;
-	case 0:
-		keymap_load(l, l->o.keymaps);
-		return 0;
-	default:
+	if (stat(l->o.keymaps, &st) ||
+	    (S_ISDIR(st.st_mode) ? keymap_dir(l, l->o.keymaps) : 0)) {
 		err_print("learn", "--keymaps %s: %s", l->o.keymaps, strerror(errno));
 		return -1;
 	}
+	if (!S_ISDIR(st.st_mode) && keymap_load(l, l->o.keymaps)) {
+		err_print("learn", "--keymaps: %s", l->keymaps[l->nkeymaps].error);
+		policy_free(&l->keymaps[l->nkeymaps]);
+		return -1;
+	}
+	return 0;
 }
 
 /* The keymaps' 'match method' names are watched, so their results are seen. */
