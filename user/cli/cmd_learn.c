@@ -384,25 +384,52 @@ static void transcript_step(struct learn *l, const struct learn_step *s)
 	learn_print_step(l->transcript, true, s);
 }
 
+/*
+ * One line of stdin without its newline: 0, 1 when it was longer than
+ * @len - 1 (the rest is read and dropped, never taken as the next
+ * answer), -1 at the end of input or on a signal.
+ */
+static int read_line(char *line, size_t len)
+{
+	size_t n;
+	int c;
+
+	if (!fgets(line, (int)len, stdin) || stop)
+		return -1;
+	n = strcspn(line, "\n");
+	if (line[n] == '\n' || feof(stdin)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		return 0;
+	}
+	while ((c = getchar()) != EOF && c != '\n')
+		;
+	return 1;
+}
+
 /* Interactive: accept, reject, or another action; false to stop after it. */
 static bool ask(struct learn_step *s)
 {
 	char line[256], err[768];
+	int long_line;
 
 	for (;;) {
 		fprintf(stdout, "accept? [Enter] yes, n no, q yes and finish, x no and finish, or an "
 			"action (key KEY_VOLUMEUP): ");
 		fflush(stdout);
-		if (!fgets(line, sizeof(line), stdin) || stop)
+		long_line = read_line(line, sizeof(line));
+		if (long_line < 0)
 			return false;
-		line[strcspn(line, "\r\n")] = '\0';
-		if (!line[0] || !strcmp(line, "y") || !strcmp(line, "q")) {
+		if (!long_line && (!line[0] || !strcmp(line, "y") || !strcmp(line, "q"))) {
 			s->accepted = true;
 			return line[0] != 'q';
 		}
-		if (!strcmp(line, "n") || !strcmp(line, "x"))
+		if (!long_line && (!strcmp(line, "n") || !strcmp(line, "x")))
 			return line[0] != 'x';
-		if (action_ok(line, err, sizeof(err))) {
+		/* what fits the rule line, whole: never a cut exec command line */
+		if (long_line || strlen(line) >= sizeof(s->res.best.action))
+			snprintf(err, sizeof(err), "longer than %zu characters",
+				 sizeof(s->res.best.action) - 1);
+		else if (action_ok(line, err, sizeof(err))) {
 			propose_set_action(&s->res.best, line);
 			s->accepted = true;
 			return true;
@@ -416,9 +443,15 @@ static int next_command(unsigned int *lineno)
 {
 	char line[256];
 
-	while (fgets(line, sizeof(line), stdin)) {
+	int r;
+
+	while ((r = read_line(line, sizeof(line))) >= 0) {
 		(*lineno)++;
-		line[strcspn(line, "\r\n")] = '\0';
+		if (r) {
+			err_print("learn", "stdin line %u: longer than %zu characters", *lineno,
+				  sizeof(line) - 1);
+			return -1;
+		}
 		if (line[0] == '#')
 			continue;
 		if (!line[0] || !strcmp(line, "next"))
@@ -482,7 +515,7 @@ static int steps(struct learn *l)
 {
 	unsigned int lineno = 0;
 	bool more = true;
-	char line[16];
+	char line[256];
 
 	while (!stop && more && l->nsteps < LEARN_STEPS_MAX) {
 		if (l->o.presses && l->nsteps == l->o.presses)
@@ -495,7 +528,7 @@ static int steps(struct learn *l)
 		} else if (!l->o.batch && l->nsteps) {
 			fprintf(stdout, "[Enter] next key, q finish: ");
 			fflush(stdout);
-			if (!fgets(line, sizeof(line), stdin) || line[0] == 'q')
+			if (read_line(line, sizeof(line)) < 0 || line[0] == 'q')
 				break;
 		}
 		if (step(l, &more))

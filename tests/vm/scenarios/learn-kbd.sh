@@ -8,8 +8,8 @@
 # proposed as `match fixed` / `power_button -> key KEY_POWER`, with a warning
 # that the button driver is bound to LNXPWRBN:00 (it reports KEY_POWER).
 # Last, the interactive mode on a pseudo-terminal (util-linux script, hence a
-# boot of its own): the power button again, an action the parser refuses,
-# then one it takes, and q; the chosen action is what --append wrote.
+# boot of its own): the power button again, an answer too long to be one, an
+# action the parser refuses, then one it takes, and q; the chosen action is what --append wrote.
 MODULES="uinput,evdev,button,input_leds"
 TIMEOUT=150
 BINARIES="${ACPITRACE_EVREAD:-build/tools/evread} /usr/bin/script"
@@ -47,6 +47,9 @@ guest() {
 	spid=$!
 	exec 4>/tmp/answers
 	vm_wait_for 30 grep -q 'accept?' tty.txt
+	# 300 characters: refused whole, its end not taken as the next answer
+	printf 'key KEY_PROG2 %0286d\n' 0 >&4
+	vm_wait_for 10 grep -q 'longer than 127' tty.txt
 	echo "key KEY_NOPE" >&4
 	vm_wait_for 10 grep -q 'not an action' tty.txt
 	echo "key KEY_PROG1" >&4
@@ -89,7 +92,9 @@ exit=2" "refused arguments"
 	expect_grep learn.txt "^  warning:  kernel driver 'button' is bound to LNXPWRBN:00"
 	expect_grep learn.txt '^2 steps, 1 line accepted$'
 	expect_grep tty.status 'exit=0'
+	expect_grep tty.txt "not an action: longer than 127 characters"
 	expect_grep tty.txt "not an action: unknown key 'KEY_NOPE'"
+	expect_eq "$(grep -c 'accept?' "$OUT/tty.txt")" 3 "questions asked"
 	expect_grep tty.txt '1 step, 1 line accepted, appended to /tmp/tty.policy'
 	expect_grep tty.policy '^match fixed$'
 	expect_grep tty.policy '^  power_button -> key KEY_PROG1 .*# step 1: fixed power_button$'
