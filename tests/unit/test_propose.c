@@ -325,3 +325,18 @@ TEST(propose_dmi_line)
 	propose_dmi_line(&f, buf, sizeof(buf));
 	CHECK_STR(buf, "dmi product_name=Standard?PC?(i440FX?+?PIIX,?1996)?????");
 }
+
+/* a transcript is a recording: its {"learn":...} lines are skipped, not errors */
+TEST(propose_transcript_lines_skipped)
+{
+	const char *line = "{\"learn\":\"step\",\"step\":1,\"proposal\":null}";
+	struct rec_facts f = { 0 };
+	struct at_event e;
+	char err[256];
+
+	CHECK_EQ_INT(rec_parse_line(line, strlen(line), &f, &e, err, sizeof(err)), REC_SKIP);
+	line = "{\"lean\":1}";
+	CHECK_EQ_INT(rec_parse_line(line, strlen(line), &f, &e, err, sizeof(err)), REC_ERROR);
+	CHECK_CONTAINS(err, "nor a header, totals, stats or learn line");
+	rec_facts_free(&f);
+}
