@@ -3,8 +3,8 @@
 # IRQ 1, so QMP send-key reaches the emulated AT keyboard only). First,
 # arguments refused before attaching: a symlink as --append, /dev/null as
 # --transcript, no terminal without --batch, a bad --window. Then steps from
-# stdin ("next"): a key press fires nothing ACPI, and learn says so and points
-# at udev hwdb; the power button (QMP system_powerdown, a fixed event) is
+# stdin ("next"): a key press fires nothing ACPI (while IRQ 1, i8042, counts
+# it), and learn says so and points at udev hwdb; the power button (QMP system_powerdown, a fixed event) is
 # proposed as `match fixed` / `power_button -> key KEY_POWER`, with a warning
 # that the button driver is bound to LNXPWRBN:00 (it reports KEY_POWER).
 # Last, the interactive mode on a pseudo-terminal (util-linux script, hence a
@@ -29,9 +29,14 @@ guest() {
 		</tmp/steps >learn.txt 2>learn.err &
 	pid=$!
 	exec 3>/tmp/steps
+	# the keyboard controller's interrupt count: the key did reach i8042
+	kbd_irqs() { awk '$1 == "1:" { print $2 }' /proc/interrupts; }
+	kbd_irqs >kbd-irq-before.txt
 	echo next >&3
 	vm_wait_for 60 grep -q '^step 1: press' learn.txt
 	vm_wait_for 30 grep -q '^step 1: [0-9]' learn.txt
+	kbd_irqs >kbd-irq-after.txt
+	grep -E '^ *1:' /proc/interrupts >kbd-irq-line.txt
 	echo next >&3
 	vm_wait_for 30 grep -q '^step 2: [0-9]' learn.txt
 	echo quit >&3
@@ -85,6 +90,10 @@ Try 'acpitrace learn --help'.
 exit=2" "refused arguments"
 	expect_grep learn.err ', 1 method name watched$'
 	expect_grep learn.txt '^step 1: 0 records in 0 chains'
+	# ... though the key reached the AT keyboard (i8042 on IRQ 1: press and release)
+	expect_grep dmesg.log 'input: AT Translated Set 2 keyboard'
+	expect_grep kbd-irq-line.txt 'i8042'
+	expect_gt "$(($(cat "$OUT/kbd-irq-after.txt") - $(cat "$OUT/kbd-irq-before.txt")))" 1 "IRQ 1 (i8042) interrupts during step 1"
 	expect_grep learn.txt '^  warning:  nothing ACPI: no ACPI event in 3.0 s: this key is on the keyboard controller \(or USB\): use udev hwdb'
 	expect_grep learn.txt '^  proposed: match fixed$'
 	expect_grep learn.txt '^              power_button -> key KEY_POWER$'
