@@ -1,15 +1,17 @@
 # shellcheck shell=bash
-# acpitrace learn --batch on the dispatch-led boot (no GED fixture: i8042 owns
-# IRQ 1, so QMP send-key reaches the emulated AT keyboard only). First,
-# arguments refused before attaching: a symlink as --append, /dev/null as
-# --transcript, no terminal without --batch, a bad --window. Then steps from
+# acpitrace learn with the emulated AT keyboard: dispatch-led's boot settings
+# (no GED fixture: i8042 owns IRQ 1, so QMP send-key reaches the keyboard
+# only) plus util-linux script, hence a boot of its own. First, arguments
+# refused before attaching: a symlink as --append, /dev/null as --transcript,
+# no terminal without --batch, a bad --window. Then --batch with steps from
 # stdin ("next"): a key press fires nothing ACPI (while IRQ 1, i8042, counts
-# it), and learn says so and points at udev hwdb; the power button (QMP system_powerdown, a fixed event) is
-# proposed as `match fixed` / `power_button -> key KEY_POWER`, with a warning
-# that the button driver is bound to LNXPWRBN:00 (it reports KEY_POWER).
-# Last, the interactive mode on a pseudo-terminal (util-linux script, hence a
-# boot of its own): the power button again, an answer too long to be one, an
-# action the parser refuses, then one it takes, and q; the chosen action is what --append wrote.
+# it), and learn says so and points at udev hwdb; the power button (QMP
+# system_powerdown, a fixed event) is proposed as `match fixed` /
+# `power_button -> key KEY_POWER`, with a warning that the button driver is
+# bound to LNXPWRBN:00 (it reports KEY_POWER). Last, the interactive mode on a
+# pseudo-terminal (script): the power button again, an answer too long to be
+# one, an action the parser refuses, then one it takes, and q; the chosen
+# action is what --append wrote.
 MODULES="uinput,evdev,button,input_leds"
 TIMEOUT=150
 BINARIES="${ACPITRACE_EVREAD:-build/tools/evread} /usr/bin/script"
