@@ -340,3 +340,41 @@ TEST(propose_transcript_lines_skipped)
 	CHECK_CONTAINS(err, "nor a header, totals, stats or learn line");
 	rec_facts_free(&f);
 }
+
+/* the dell keymap: u16 records; an 'ignore' rule is named, not taken */
+TEST(propose_dell_keymap)
+{
+	struct policy km[NSHIPPED];
+	struct press_result res;
+	struct propose_in in;
+	struct rec r;
+
+	if (rec_read("tests/replay/dell.jsonl", &r))
+		return;
+	load_keymaps(km, NSHIPPED, shipped);
+	in = (struct propose_in){ .facts = &r.f, .keymaps = km, .nkeymaps = NSHIPPED };
+	propose_chain(&in, &r, 1, &res);
+	CHECK_STR(res.best.match, "match wmi guid=9DBB5994-A997-11DA-B012-B622A1EF5492 "
+				  "payload=u16-record");
+	CHECK_STR(res.best.rule, "0xE005 -> backlight down 10%");
+	CHECK_STR(res.best.action_from, "policy/dell-wmi.policy:12");
+	propose_chain(&in, &r, 2, &res);
+	CHECK_STR(res.best.rule, "0xE008 -> log");
+	CHECK_STR(res.best.note, "policy/dell-wmi.policy:14 has 'ignore' for it");
+	for (size_t i = 0; i < NSHIPPED; i++)
+		policy_free(&km[i]);
+	rec_free(&r);
+}
+
+TEST(propose_sleep_button)
+{
+	struct propose_in in = { 0 };
+	struct at_event e = { .id = 1, .chain = 1, .source = AT_SRC_FIXED, .number = 3 };
+	struct press_result res;
+
+	propose_press(&in, &e, 1, NULL, &res);
+	CHECK_STR(res.best.rule, "sleep_button -> key KEY_SLEEP");
+	e.number = 0;	/* the PM timer is no press */
+	propose_press(&in, &e, 1, NULL, &res);
+	CHECK_EQ_INT(res.best.rank, PR_NONE);
+}

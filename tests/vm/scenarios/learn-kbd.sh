@@ -10,8 +10,9 @@
 # `power_button -> key KEY_POWER`, with a warning that the button driver is
 # bound to LNXPWRBN:00 (it reports KEY_POWER). Last, the interactive mode on a
 # pseudo-terminal (script): the power button again, an answer too long to be
-# one, an action the parser refuses, then one it takes, and q; the chosen
-# action is what --append wrote.
+# one, an action the parser refuses, then one it takes; Enter, the power
+# button once more (the same rule: not asked again), and q; the chosen action
+# is what --append wrote, once.
 MODULES="uinput,evdev,button,input_leds"
 TIMEOUT=150
 BINARIES="${ACPITRACE_EVREAD:-build/tools/evread} /usr/bin/script"
@@ -61,6 +62,9 @@ guest() {
 	vm_wait_for 10 grep -q 'not an action' tty.txt
 	echo "key KEY_PROG1" >&4
 	vm_wait_for 10 grep -q 'next key, q finish' tty.txt
+	# Enter: a second step; the same press is not asked about again
+	echo >&4
+	vm_wait_for 30 sh -c '[ $(grep -c "next key, q finish" tty.txt) -ge 2 ]'
 	echo q >&4
 	rc=0
 	wait "$spid" || rc=$?
@@ -75,6 +79,8 @@ host() {
 	vm_wait_grep learn.txt '^step 2: press the key' 30
 	vm_powerdown
 	vm_wait_grep tty.txt 'step 1: press the key' 60
+	vm_powerdown
+	vm_wait_grep tty.txt 'step 2: press the key' 60
 	vm_powerdown
 }
 
@@ -106,7 +112,8 @@ exit=2" "refused arguments"
 	expect_grep tty.txt "not an action: longer than 127 characters"
 	expect_grep tty.txt "not an action: unknown key 'KEY_NOPE'"
 	expect_eq "$(grep -c 'accept?' "$OUT/tty.txt")" 3 "questions asked"
-	expect_grep tty.txt '1 step, 1 line accepted, appended to /tmp/tty.policy'
+	expect_grep tty.txt 'note:     the same rule as an earlier step: not added again'
+	expect_grep tty.txt '2 steps, 1 line accepted, appended to /tmp/tty.policy'
 	expect_grep tty.policy '^match fixed$'
 	expect_grep tty.policy '^  power_button -> key KEY_PROG1 .*# step 1: fixed power_button$'
 }
