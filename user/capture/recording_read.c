@@ -533,12 +533,13 @@ enum rec_line rec_parse_line(const char *line, size_t len, struct rec_facts *f,
 		ret = read_header(&r, h, f) ? REC_HEADER : REC_ERROR;
 		goto out;
 	}
-	/* trace's other lines: totals, stats records */
+	/* trace's other lines: totals, stats records; learn's transcript steps */
 	src = jv_get(o, "source");
 	if (!src) {
-		ret = jv_get(o, "totals") || jv_get(o, "stats") ? REC_SKIP : REC_ERROR;
+		ret = jv_get(o, "totals") || jv_get(o, "stats") || jv_get(o, "learn") ?
+		      REC_SKIP : REC_ERROR;
 		if (ret == REC_ERROR)
-			bad(&r, "neither a record (\"source\") nor a header, totals or stats line");
+			bad(&r, "neither a record (\"source\") nor a header, totals, stats or learn line");
 		goto out;
 	}
 	if (src->type != JV_STR) {

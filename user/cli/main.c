@@ -31,6 +31,7 @@ static const struct command commands[] = {
 	{ "replay", cmd_replay, "run a trace -j recording through a policy, no kernel" },
 	{ "inventory", cmd_inventory, "list the firmware's devices, WMI, GPEs, EC; matching policies" },
 	{ "timeline", cmd_timeline, "draw a recording's chains: SVG, or Chrome trace JSON" },
+	{ "learn", cmd_learn, "press a key, get the policy line for what fired" },
 };
 
 static void usage(FILE *out)

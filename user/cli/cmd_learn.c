@@ -1,0 +1,721 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * acpitrace learn: "press the key now", and the policy line for what
+ * fired.  It attaches as trace does, records a baseline of what fires
+ * without a press, then per step collects the records of one window and
+ * asks dispatch/propose.c for the most specific stable rule.  Interactive
+ * on a terminal; --batch reads steps from stdin ("next", "quit"), and
+ * --presses N takes N windows back to back (for scripts and guest tests).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <bpf/libbpf.h>
+#include "cli/cli.h"
+#include "cli/learn_report.h"
+#include "capture/output.h"
+#include "capture/recording.h"
+#include "capture/tracer.h"
+#include "dispatch/propose.h"
+#include "policy/policy.h"
+#include "lib/errmsg.h"
+#include "lib/opt.h"
+#include "lib/parse.h"
+#include "lib/path_trust.h"
+#include "lib/sysfs_file.h"
+#include "lib/time.h"
+
+#define LEARN_KEYMAPS_MAX	64
+#define LEARN_STEPS_MAX		1000
+#define LEARN_RECORDS_MAX	65536	/* per window; more are counted, not kept */
+
+struct learn_opts {
+	struct tracer_opts t;
+	bool batch;
+	unsigned int presses;		/* 0: steps from stdin (batch) or the terminal */
+	unsigned int window_ms;
+	unsigned int baseline_ms;
+	const char *append;
+	const char *transcript;
+	const char *keymaps;		/* FILE or DIR; NULL: the installed policies */
+	const char *sysfs_root;
+};
+
+struct learn {
+	struct learn_opts o;
+	struct tracer t;
+	bool tracer_open;
+	struct ring_buffer *rb;
+	struct rec_facts facts;
+	struct acpi_sysfs sys;
+	struct policy keymaps[LEARN_KEYMAPS_MAX];
+	size_t nkeymaps;
+	struct propose_in in;
+	struct propose_bg bg;
+	char dmi[512];
+	/* the window being collected */
+	struct at_event *ev;
+	size_t nev;
+	uint64_t since_ns;		/* records that started before are dropped */
+	unsigned long long lost;	/* over LEARN_RECORDS_MAX */
+	FILE *transcript;
+	struct output tout;		/* the records in the transcript */
+	int append_fd;
+	struct learn_step *steps;
+	unsigned int nsteps;
+};
+
+static volatile sig_atomic_t stop;
+
+static const struct opt learn_opts_table[] = {
+	OPT('j', 'j', "json", no_argument, NULL, "one JSON object per line"),
+	OPT('b', 0, "batch", no_argument, NULL,
+	    "no terminal: steps from stdin, one line each: 'next'\n(a press window) or 'quit'; "
+	    "every proposal is accepted"),
+	OPT('n', 0, "presses", required_argument, "N",
+	    "batch: N press windows back to back, no stdin"),
+	OPT('w', 0, "window", required_argument, "MS", "how long a press window lasts (default 3000)"),
+	OPT('B', 0, "baseline", required_argument, "MS",
+	    "record what fires without a press for MS first\n(default 3000; 0: none)"),
+	OPT('A', 0, "append", required_argument, "FILE",
+	    "append the accepted lines to this policy file,\nwith a comment naming the machine and the date"),
+	OPT('t', 0, "transcript", required_argument, "FILE",
+	    "write the session as JSON lines (a recording\nthat replay reads, plus the steps)"),
+	OPT('k', 0, "keymaps", required_argument, "FILE|DIR",
+	    "policies whose actions are suggested (default:\nthe policy.d and policy.available directories)"),
+	OPT('m', 'm', "methods", required_argument, "NAMES",
+	    "also watch these methods' results (the keymaps'\n'match method' names are always watched)"),
+	OPT('a', 'a', "attach", required_argument, "MODE", "auto (default), fentry or kprobe"),
+	OPT('S', 0, "sysfs-root", required_argument, "DIR", NULL),
+	OPT('h', 'h', "help", no_argument, NULL, ""),
+	OPT_END,
+};
+
+static void learn_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: acpitrace [-j] learn [OPTIONS]\n"
+		"Ask for one key press (or switch flip) at a time, watch what fires, and\n"
+		"propose the policy line for it: the most specific stable source (a WMI\n"
+		"payload code, a method's result such as ThinkPad HKEY.MHKP, a Notify, an\n"
+		"EC query), with an action from the shipped keymaps when one is known.\n"
+		"What fires without a press (the baseline) is ignored.\n\n");
+	opt_usage(out, learn_opts_table);
+}
+
+static int parse_ms(const char *cmd, const char *opt, const char *arg, unsigned int lo,
+		    unsigned int hi, unsigned int *out)
+{
+	uint64_t n;
+
+	if (parse_u64(arg, &n) || n < lo || n > hi)
+		return err_usage(cmd, "%s '%s': expected %u..%u milliseconds", opt, arg, lo, hi);
+	*out = (unsigned int)n;
+	return 0;
+}
+
+static int parse_one(struct learn_opts *o, int c, const char *arg, char **argv)
+{
+	uint64_t n;
+
+	switch (c) {
+	case 'j': g_opts.json = true; err_json = true; return 0;
+	case 'b': o->batch = true; return 0;
+	case 'n':
+		if (parse_u64(arg, &n) || !n || n > LEARN_STEPS_MAX)
+			return err_usage("learn", "--presses '%s': expected 1..%d", arg, LEARN_STEPS_MAX);
+		o->presses = (unsigned int)n;
+		o->batch = true;
+		return 0;
+	case 'w': return parse_ms("learn", "--window", arg, 100, 600000, &o->window_ms);
+	case 'B': return parse_ms("learn", "--baseline", arg, 0, 600000, &o->baseline_ms);
+	case 'A': o->append = arg; return 0;
+	case 't': o->transcript = arg; return 0;
+	case 'k': o->keymaps = arg; return 0;
+	case 'S': o->sysfs_root = arg; return 0;
+	case 'h': learn_usage(stdout); exit(0);
+	case ':': return err_usage("learn", "option '%s' needs a value",
+				   opt_offender(c, optopt, argv[optind - 1]));
+	default: return err_usage("learn", "unknown option '%s'",
+				  opt_offender(c, optopt, argv[optind - 1]));
+	}
+}
+
+static int parse_args(int argc, char **argv, struct learn_opts *o)
+{
+	struct opt_getopt g;
+	int c, err;
+
+	opt_getopt_build(&g, learn_opts_table);
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
+		int handled = OPT_NOT_MINE;
+
+		if (c == 'm' || c == 'a')
+			handled = cli_tracer_option("learn", c, optarg, &o->t);
+		if (handled == OPT_HANDLED)
+			continue;
+		if (handled == OPT_USAGE)
+			return 2;
+		err = parse_one(o, c, optarg, argv);
+		if (err)
+			return err;
+	}
+	if (optind < argc)
+		return err_usage("learn", "unexpected argument '%s'", argv[optind]);
+	if (!o->batch && !isatty(STDIN_FILENO))
+		return err_usage("learn", "stdin is not a terminal: use --batch (steps from stdin: "
+				 "'next', 'quit') or --presses N");
+	return 0;
+}
+
+/* --- keymaps: the shipped policies, each file on its own -------------------- */
+
+static const char *const keymap_dirs[] = {
+	"/etc/acpitrace/policy.d",
+	"/usr/local/share/acpitrace/policy.d",
+	"/usr/share/acpitrace/policy.d",
+	"/usr/local/share/acpitrace/policy.available",
+	"/usr/share/acpitrace/policy.available",
+	NULL,
+};
+
+/* One keymap file; -1 when it does not load (the reason is in its error). */
+static int keymap_load(struct learn *l, const char *file)
+{
+	struct policy_env env = { .root = l->o.sysfs_root ? l->o.sysfs_root : "" };
+	struct policy *p = &l->keymaps[l->nkeymaps];
+
+	if (l->nkeymaps == LEARN_KEYMAPS_MAX)
+		return 0;
+	if (policy_load(p, file, &env))
+		return -1;
+	l->nkeymaps++;
+	return 0;
+}
+
+static int policy_name(const struct dirent *d)
+{
+	size_t n = strlen(d->d_name);
+
+	return d->d_name[0] != '.' && n > 7 && !strcmp(d->d_name + n - 7, ".policy");
+}
+
+/*
+ * Every *.policy of @dir; one that does not load is skipped with a
+ * warning (a keymap only suggests actions).  -1 when @dir cannot be read.
+ */
+static int keymap_dir(struct learn *l, const char *dir)
+{
+	struct dirent **list;
+	char full[PATH_MAX];
+	int n = scandir(dir, &list, policy_name, alphasort);
+
+	if (n < 0)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		if (!path_join(full, sizeof(full), dir, list[i]->d_name) && keymap_load(l, full)) {
+			fprintf(stderr, "acpitrace learn: warning: keymap %s not used: %s\n", full,
+				l->keymaps[l->nkeymaps].error);
+			policy_free(&l->keymaps[l->nkeymaps]);
+		}
+		free(list[i]);
+	}
+	free(list);
+	return 0;
+}
+
+/* --keymaps FILE|DIR must load; the default directories are taken as found. */
+static int keymaps_load(struct learn *l)
+{
+	struct stat st;
+
+	if (!l->o.keymaps) {
+		for (int i = 0; keymap_dirs[i]; i++)
+			keymap_dir(l, keymap_dirs[i]);
+		return 0;
+	}
+	if (stat(l->o.keymaps, &st) ||
+	    (S_ISDIR(st.st_mode) ? keymap_dir(l, l->o.keymaps) : 0)) {
+		err_print("learn", "--keymaps %s: %s", l->o.keymaps, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode) && keymap_load(l, l->o.keymaps)) {
+		err_print("learn", "--keymaps: %s", l->keymaps[l->nkeymaps].error);
+		policy_free(&l->keymaps[l->nkeymaps]);
+		return -1;
+	}
+	return 0;
+}
+
+/* The keymaps' 'match method' names are watched, so their results are seen. */
+static void watch_keymap_methods(struct learn *l)
+{
+	struct tracer_opts *t = &l->o.t;
+
+	for (size_t k = 0; k < l->nkeymaps; k++) {
+		for (int i = 0; i < l->keymaps[k].nblocks; i++) {
+			const struct pol_block *b = &l->keymaps[k].blocks[i];
+			bool have = false;
+
+			if (b->source != AT_SRC_METHOD || !b->has_name)
+				continue;
+			for (unsigned int w = 0; w < t->nwatch; w++)
+				have |= t->watch[w] == b->name_seg;
+			if (!have && t->nwatch < AT_WATCH_MAX)
+				t->watch[t->nwatch++] = b->name_seg;
+		}
+	}
+	if (t->nwatch)
+		t->attach.watch_methods = true;
+}
+
+/* --- collecting one window ------------------------------------------------- */
+
+static int on_event(void *ctx, void *data, size_t size)
+{
+	struct learn *l = ctx;
+	const struct at_event *e = data;
+
+	if (size < sizeof(*e) || e->ts_ns < l->since_ns)
+		return 0;
+	if (e->source == AT_SRC_STORM || e->source == AT_SRC_SUSPEND)
+		return 0;
+	if (l->nev == LEARN_RECORDS_MAX) {
+		l->lost++;
+		return 0;
+	}
+	l->ev[l->nev++] = *e;
+	if (l->transcript)
+		output_event(&l->tout, e);
+	return 0;
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+/* The records that start within the next @ms (and end by a little later). */
+static int collect(struct learn *l, unsigned int ms)
+{
+	uint64_t end;
+	int err;
+
+	ring_buffer__consume(l->rb);	/* what came before the window is not in it */
+	l->nev = 0;
+	l->lost = 0;
+	l->since_ns = mono_ns();
+	end = l->since_ns + (uint64_t)ms * 1000000ULL;
+	while (!stop) {
+		uint64_t now = mono_ns();
+
+		if (now >= end)
+			break;
+		err = ring_buffer__poll(l->rb, (int)((end - now) / 1000000ULL) + 1 > 50 ? 50 :
+					(int)((end - now) / 1000000ULL) + 1);
+		if (err < 0 && err != -EINTR) {
+			err_print("learn", "reading the ring buffer failed: %s", strerror(-err));
+			return -1;
+		}
+		/* records the BPF side submitted without a wakeup (bpf/acpitrace.h) */
+		ring_buffer__consume(l->rb);
+	}
+	ring_buffer__consume(l->rb);
+	if (l->transcript)
+		fflush(l->transcript);
+	if (l->lost)
+		fprintf(stderr, "acpitrace learn: warning: %llu records of this window not kept "
+			"(more than %d)\n", l->lost, LEARN_RECORDS_MAX);
+	return 0;
+}
+
+/* --- the steps ------------------------------------------------------------- */
+
+static bool accepted_before(const struct learn *l, const struct proposal *p)
+{
+	char a[PROPOSE_SIG_MAX], b[PROPOSE_SIG_MAX];
+
+	propose_sig(p, a, sizeof(a));
+	for (unsigned int i = 0; i < l->nsteps; i++) {
+		if (!l->steps[i].accepted || l->steps[i].res.best.rank == PR_NONE)
+			continue;
+		propose_sig(&l->steps[i].res.best, b, sizeof(b));
+		if (!strcmp(a, b))
+			return true;
+	}
+	return false;
+}
+
+/* An action the user typed is one the policy language takes. */
+static bool action_ok(const char *action, char *err, size_t len)
+{
+	struct policy_env env = { .root = "/nonexistent" };
+	struct policy p;
+	char text[512];
+	bool ok;
+
+	snprintf(text, sizeof(text), "match fixed\n  power_button -> %s\n", action);
+	ok = !policy_load_text(&p, "action", text, strlen(text), &env);
+	if (!ok) {
+		/* "action:2:19: unknown key 'X'": the position is in our text, not theirs */
+		const char *why = strncmp(p.error, "action:2:", 9) ? NULL : strstr(p.error + 9, ": ");
+
+		snprintf(err, len, "%s", why ? why + 2 : p.error);
+	}
+	policy_free(&p);
+	return ok;
+}
+
+static void transcript_step(struct learn *l, const struct learn_step *s)
+{
+	if (!l->transcript)
+		return;
+	learn_print_step(l->transcript, true, s);
+}
+
+/*
+ * One line of stdin without its newline: 0, 1 when it was longer than
+ * @len - 1 (the rest is read and dropped, never taken as the next
+ * answer), -1 at the end of input or on a signal.
+ */
+static int read_line(char *line, size_t len)
+{
+	size_t n;
+	int c;
+
+	if (!fgets(line, (int)len, stdin) || stop)
+		return -1;
+	n = strcspn(line, "\n");
+	if (line[n] == '\n' || feof(stdin)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		return 0;
+	}
+	while ((c = getchar()) != EOF && c != '\n')
+		;
+	return 1;
+}
+
+/* Interactive: accept, reject, or another action; false to stop after it. */
+static bool ask(struct learn_step *s)
+{
+	char line[256], err[768];
+	int long_line;
+
+	for (;;) {
+		fprintf(stdout, "accept? [Enter] yes, n no, q yes and finish, x no and finish, or an "
+			"action (key KEY_VOLUMEUP): ");
+		fflush(stdout);
+		long_line = read_line(line, sizeof(line));
+		if (long_line < 0)
+			return false;
+		if (!long_line && (!line[0] || !strcmp(line, "y") || !strcmp(line, "q"))) {
+			s->accepted = true;
+			return line[0] != 'q';
+		}
+		if (!long_line && (!strcmp(line, "n") || !strcmp(line, "x")))
+			return line[0] != 'x';
+		/* what fits the rule line, whole: never a cut exec command line */
+		if (long_line || strlen(line) >= sizeof(s->res.best.action))
+			snprintf(err, sizeof(err), "longer than %zu characters",
+				 sizeof(s->res.best.action) - 1);
+		else if (action_ok(line, err, sizeof(err))) {
+			propose_set_action(&s->res.best, line);
+			s->accepted = true;
+			return true;
+		}
+		fprintf(stdout, "not an action: %s\n", err);
+	}
+}
+
+/* Batch from stdin: true for "next" (or an empty line), false to finish. */
+static int next_command(unsigned int *lineno)
+{
+	char line[256];
+
+	int r;
+
+	while ((r = read_line(line, sizeof(line))) >= 0) {
+		(*lineno)++;
+		if (r) {
+			err_print("learn", "stdin line %u: longer than %zu characters", *lineno,
+				  sizeof(line) - 1);
+			return -1;
+		}
+		if (line[0] == '#')
+			continue;
+		if (!line[0] || !strcmp(line, "next"))
+			return 1;
+		if (!strcmp(line, "quit"))
+			return 0;
+		err_print("learn", "stdin line %u: '%.40s': expected 'next' or 'quit'", *lineno, line);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The fixed buttons' devices (LNXPWRBN, LNXSLPBN) have no namespace path,
+ * so the facts lack them: their driver link says whether the button
+ * driver already reports the key.
+ */
+static void fixed_button_driver(const struct learn *l, struct proposal *p)
+{
+	const char *dev = p->code == 2 ? "LNXPWRBN:00" : p->code == 3 ? "LNXSLPBN:00" : NULL;
+	char link[PATH_MAX];
+
+	if (p->rank != PR_FIXED || !dev || p->driver[0])
+		return;
+	if (snprintf(link, sizeof(link), "%s/sys/bus/acpi/devices/%s/driver",
+		     l->o.sysfs_root ? l->o.sysfs_root : "", dev) >= (int)sizeof(link))
+		return;
+	if (!sysfs_link_name(link, p->driver, sizeof(p->driver)))
+		snprintf(p->driver_dev, sizeof(p->driver_dev), "%s", dev);
+	else
+		p->driver[0] = '\0';
+}
+
+static int step(struct learn *l, bool *more)
+{
+	struct learn_step *s = &l->steps[l->nsteps];
+
+	memset(s, 0, sizeof(*s));
+	s->n = l->nsteps + 1;
+	s->window_s = l->o.window_ms / 1000.0;
+	snprintf(s->dmi, sizeof(s->dmi), "%s", l->dmi);
+	learn_print_press(stdout, g_opts.json, s->n, s->window_s);
+	if (l->transcript)
+		learn_print_press(l->transcript, true, s->n, s->window_s);
+	if (collect(l, l->o.window_ms))
+		return -1;
+	propose_press(&l->in, l->ev, l->nev, &l->bg, &s->res);
+	fixed_button_driver(l, &s->res.best);
+	if (s->res.best.rank != PR_NONE)
+		s->duplicate = accepted_before(l, &s->res.best);
+	s->accepted = l->o.batch && s->res.best.rank != PR_NONE && !s->duplicate;
+	learn_print_step(stdout, g_opts.json, s);
+	if (!l->o.batch && s->res.best.rank != PR_NONE && !s->duplicate && !stop)
+		*more = ask(s);
+	transcript_step(l, s);
+	l->nsteps++;
+	return 0;
+}
+
+static int steps(struct learn *l)
+{
+	unsigned int lineno = 0;
+	bool more = true;
+	char line[256];
+
+	while (!stop && more && l->nsteps < LEARN_STEPS_MAX) {
+		if (l->o.presses && l->nsteps == l->o.presses)
+			break;
+		if (l->o.batch && !l->o.presses) {
+			int c = next_command(&lineno);
+
+			if (c <= 0)
+				return c;
+		} else if (!l->o.batch && l->nsteps) {
+			fprintf(stdout, "[Enter] next key, q finish: ");
+			fflush(stdout);
+			if (read_line(line, sizeof(line)) < 0 || line[0] == 'q')
+				break;
+		}
+		if (step(l, &more))
+			return -1;
+	}
+	return 0;
+}
+
+/* --- setup ----------------------------------------------------------------- */
+
+/* A file of ours to write: never through a symlink, only a regular file. */
+static int open_output(const char *path, int flags, const char *opt)
+{
+	struct stat st;
+	int fd = open(path, flags | O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+
+	if (fd < 0) {
+		err_print("learn", "%s %s: %s", opt, path,
+			  errno == ELOOP ? "is a symbolic link (refused)" : strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		err_print("learn", "%s %s: not a regular file", opt, path);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int open_files(struct learn *l)
+{
+	int fd;
+
+	if (l->o.append && (l->append_fd = open_output(l->o.append, O_APPEND, "--append")) < 0)
+		return -1;
+	if (!l->o.transcript)
+		return 0;
+	fd = open_output(l->o.transcript, O_TRUNC, "--transcript");
+	if (fd < 0)
+		return -1;
+	l->transcript = fdopen(fd, "w");
+	if (!l->transcript) {
+		close(fd);
+		err_print("learn", "--transcript %s: %s", l->o.transcript, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int attach(struct learn *l)
+{
+	l->tracer_open = true;	/* tracer_close() also undoes a failed open */
+	if (tracer_open(&l->t, &l->o.t)) {
+		if (!l->t.plan.attached && l->t.k.fentry_err && l->t.k.kprobe_err)
+			tracer_explain_refusal(&l->t.k, stderr);
+		else
+			err_print("learn", "%s", l->t.error);
+		return -1;
+	}
+	l->rb = ring_buffer__new(tracer_ringbuf_fd(&l->t), on_event, l, NULL);
+	if (!l->rb) {
+		err_print("learn", "cannot open the ring buffer: %s", strerror(errno));
+		return -1;
+	}
+	fprintf(stderr, "acpitrace learn: tracing on %s with %u hooks, %u method name%s watched\n",
+		l->t.k.release, l->t.plan.attached, l->o.t.nwatch, l->o.t.nwatch == 1 ? "" : "s");
+	return 0;
+}
+
+static int setup(struct learn *l)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	l->ev = malloc(LEARN_RECORDS_MAX * sizeof(*l->ev));
+	l->steps = calloc(LEARN_STEPS_MAX, sizeof(*l->steps));
+	if (!l->ev || !l->steps) {
+		err_print("learn", "out of memory");
+		return -1;
+	}
+	if (open_files(l) || keymaps_load(l))
+		return -1;
+	watch_keymap_methods(l);
+	if (attach(l))
+		return -1;
+	if (rec_facts_gather(&l->facts, l->o.sysfs_root, l->t.k.release)) {
+		err_print("learn", "cannot read the machine's facts from sysfs: out of memory");
+		return -1;
+	}
+	acpi_sysfs_load(&l->sys, l->o.sysfs_root);
+	propose_dmi_line(&l->facts, l->dmi, sizeof(l->dmi));
+	l->in = (struct propose_in){ .facts = &l->facts, .keymaps = l->keymaps,
+				     .nkeymaps = l->nkeymaps };
+	if (l->transcript) {
+		l->tout = (struct output){ .out = l->transcript, .json = true, .t0_ns = mono_ns(),
+					   .sys = &l->sys, .wall_off_ns = wall_offset_ns() };
+		rec_facts_write(l->transcript, &l->facts);
+	}
+	return 0;
+}
+
+static int baseline(struct learn *l)
+{
+	if (!l->o.baseline_ms)
+		return 0;
+	if (!g_opts.json)
+		printf("baseline: recording what fires without a press for %.1f s; press nothing\n",
+		       l->o.baseline_ms / 1000.0);
+	else
+		printf("{\"learn\":\"baseline_start\",\"seconds\":%.3f}\n", l->o.baseline_ms / 1000.0);
+	fflush(stdout);
+	if (collect(l, l->o.baseline_ms))
+		return -1;
+	if (propose_bg_add(&l->in, &l->bg, l->ev, l->nev)) {
+		err_print("learn", "out of memory");
+		return -1;
+	}
+	learn_print_baseline(stdout, g_opts.json, l->o.baseline_ms / 1000.0, (unsigned int)l->nev,
+			     &l->bg);
+	if (l->transcript)
+		learn_print_baseline(l->transcript, true, l->o.baseline_ms / 1000.0,
+				     (unsigned int)l->nev, &l->bg);
+	return 0;
+}
+
+static unsigned int accepted(const struct learn *l)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < l->nsteps; i++)
+		n += l->steps[i].accepted;
+	return n;
+}
+
+static int finish(struct learn *l)
+{
+	unsigned int n = accepted(l);
+	int err = 0;
+
+	if (l->o.append && n && learn_append(l->append_fd, &l->facts, l->steps, l->nsteps)) {
+		err_print("learn", "--append %s: %s", l->o.append, strerror(errno));
+		err = -1;
+	}
+	learn_print_end(stdout, g_opts.json, l->nsteps, n, l->o.append && n && !err ?
+			l->o.append : NULL);
+	if (l->transcript)
+		learn_print_end(l->transcript, true, l->nsteps, n,
+				l->o.append && n && !err ? l->o.append : NULL);
+	return err;
+}
+
+static void cleanup(struct learn *l)
+{
+	ring_buffer__free(l->rb);
+	if (l->tracer_open)
+		tracer_close(&l->t);
+	for (size_t i = 0; i < l->nkeymaps; i++)
+		policy_free(&l->keymaps[i]);
+	propose_bg_free(&l->bg);
+	rec_facts_free(&l->facts);
+	acpi_sysfs_free(&l->sys);
+	if (l->transcript && fclose(l->transcript))
+		err_print("learn", "--transcript %s: %s", l->o.transcript, strerror(errno));
+	if (l->append_fd >= 0)
+		close(l->append_fd);
+	free(l->ev);
+	free(l->steps);
+}
+
+int cmd_learn(int argc, char **argv)
+{
+	static struct learn l;
+	int err;
+
+	memset(&l, 0, sizeof(l));
+	l.append_fd = -1;
+	l.o.window_ms = 3000;
+	l.o.baseline_ms = 3000;
+	err = parse_args(argc, argv, &l.o);
+	if (err)
+		return err;
+	err = setup(&l) || baseline(&l) || steps(&l) ? 1 : 0;
+	if (!err || l.nsteps)
+		err |= finish(&l) ? 1 : 0;
+	cleanup(&l);
+	return err;
+}
