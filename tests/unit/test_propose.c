@@ -54,7 +54,7 @@ static int rec_read(const char *path, struct rec *r)
 	return ret;
 }
 
-static void rec_free(struct rec *r)
+static void prop_rec_free(struct rec *r)
 {
 	rec_facts_free(&r->f);
 	free(r->ev);
@@ -154,7 +154,7 @@ TEST(propose_qemu_notify_wmi_video)
 
 	for (size_t i = 0; i < NSHIPPED; i++)
 		policy_free(&km[i]);
-	rec_free(&r);
+	prop_rec_free(&r);
 }
 
 /* 6.1 gives WMI events without their GUID: the facts name it */
@@ -176,7 +176,7 @@ TEST(propose_wmi_guid_from_facts)
 			  "match wmi guid=409B028D-F06B-4C7C-8BBB-EE133A6BD87E payload=int");
 		CHECK_STR(res.best.rule, "0x12345678 -> log");
 	}
-	rec_free(&r);
+	prop_rec_free(&r);
 }
 
 TEST(propose_thinkpad_mhkp)
@@ -210,7 +210,7 @@ TEST(propose_thinkpad_mhkp)
 	CHECK_STR(res.best.rule, "0x1312 -> key KEY_PROG1");
 	for (size_t i = 0; i < NSHIPPED; i++)
 		policy_free(&km[i]);
-	rec_free(&r);
+	prop_rec_free(&r);
 }
 
 /* the asus keymap says how the payload reads: int&0xFFFF, and its key */
@@ -237,7 +237,7 @@ TEST(propose_asus_keymap)
 	}
 	for (size_t i = 0; i < NSHIPPED; i++)
 		policy_free(&km[i]);
-	rec_free(&r);
+	prop_rec_free(&r);
 }
 
 /* what fired in the baseline is background; a press that only repeats it proposes nothing */
@@ -274,7 +274,7 @@ TEST(propose_baseline)
 	CHECK_EQ_INT(res.chains, 0);
 	CHECK_EQ_INT(res.best.rank, PR_NONE);
 	propose_bg_free(&bg);
-	rec_free(&r);
+	prop_rec_free(&r);
 }
 
 /* ranks on hand-made records: an EC query over its GPE, a Notify over the query */
@@ -356,14 +356,14 @@ TEST(propose_dell_keymap)
 	propose_chain(&in, &r, 1, &res);
 	CHECK_STR(res.best.match, "match wmi guid=9DBB5994-A997-11DA-B012-B622A1EF5492 "
 				  "payload=u16-record");
-	CHECK_STR(res.best.rule, "0xE005 -> backlight down 10%");
-	CHECK_STR(res.best.action_from, "policy/dell-wmi.policy:12");
+	CHECK_STR(res.best.rule, "0xE005 -> key KEY_BRIGHTNESSDOWN");
+	CHECK_STR(res.best.action_from, "policy/dell-wmi.policy:32");
 	propose_chain(&in, &r, 2, &res);
 	CHECK_STR(res.best.rule, "0xE008 -> log");
-	CHECK_STR(res.best.note, "policy/dell-wmi.policy:14 has 'ignore' for it");
+	CHECK_STR(res.best.note, "policy/dell-wmi.policy:35 has 'ignore' for it");
 	for (size_t i = 0; i < NSHIPPED; i++)
 		policy_free(&km[i]);
-	rec_free(&r);
+	prop_rec_free(&r);
 }
 
 TEST(propose_sleep_button)
