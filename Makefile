@@ -169,13 +169,14 @@ $(EVREAD): tools/vm/evread.c
 	$(Q)$(CC) $(CFLAGS) $(EVDEV_CFLAGS) $(DEPFLAGS) -static $< -levdev -o $@
 
 # --- Fuzzing under libFuzzer (make fuzz FUZZ_SECONDS=30) --------------------
-# Five targets: the policy parser (text), the file loader (a fake directory
+# Six targets: the policy parser (text), the file loader (a fake directory
 # tree with includes), the record decoder with both renderers, the
-# metrics/stats renderers, and the recording reader (replay).  `make fuzz`
+# metrics/stats renderers, the recording reader (replay), and the AML
+# scanner (aml: tables for inventory's method lists).  `make fuzz`
 # runs each for FUZZ_SECONDS, one after the other; FUZZ_TARGETS=... picks
 # some.
 
-FUZZ_ALL     := policy loader record metrics replay
+FUZZ_ALL     := policy loader record metrics replay aml
 FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_SECONDS ?= 30
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE
@@ -230,8 +231,18 @@ fuzz-smoke:
 
 # --- Tests ------------------------------------------------------------------
 
-unittest: $(UNIT_BIN)
-	$(UNIT_BIN)
+# AML tables for the scanner's unit test: the guest fixtures and its own.
+AML_SRCS := $(wildcard tools/vm/acpi/*.asl) tests/unit/aml/scan.asl
+AML_BINS := $(addprefix $(OUT)/aml/,$(notdir $(AML_SRCS:.asl=.aml)))
+$(OUT)/aml/%.aml: tools/vm/acpi/%.asl
+	@mkdir -p $(@D)
+	$(Q)iasl -p $(basename $@) $< >$(basename $@).log 2>&1 || { cat $(basename $@).log; exit 1; }
+$(OUT)/aml/%.aml: tests/unit/aml/%.asl
+	@mkdir -p $(@D)
+	$(Q)iasl -p $(basename $@) $< >$(basename $@).log 2>&1 || { cat $(basename $@).log; exit 1; }
+
+unittest: $(UNIT_BIN) $(AML_BINS)
+	ACPITRACE_AML_DIR=$(OUT)/aml $(UNIT_BIN)
 
 bpftest: $(BPFT_BIN)
 	$(BPFT_BIN) capture stats

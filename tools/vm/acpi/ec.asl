@@ -2,7 +2,9 @@
  * ec.asl — an Embedded Controller (PNP0C09) that nothing answers.
  *
  * Provides: \_SB.EC0_ on ports 0x62/0x66, GPE 0x0C, with an EmbeddedControl
- * operation region, plus method \_SB.EC0_.ECRD that reads one byte of it.
+ * operation region, plus method \_SB.EC0_.ECRD that reads one byte of it,
+ * and a query method _Q1A that never runs (no query ever succeeds here):
+ * `acpitrace inventory` lists it from the table.
  * QEMU emulates no EC, so every transaction times out (AE_TIME, "ACPI Error:
  * Aborting method \_SB.EC0.ECRD" in dmesg) after the kernel's EC retries,
  * several seconds; the transactions still go through the kernel's EC code.
@@ -38,6 +40,11 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "EC", 1)
 			Method (ECRD, 0, Serialized)
 			{
 				Return (ETMP)
+			}
+
+			Method (_Q1A, 0, NotSerialized)
+			{
+				Return (0x1A)
 			}
 		}
 	}
