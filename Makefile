@@ -273,8 +273,9 @@ replaytest: $(OUT)/acpitrace
 	tests/replay/run.sh $(OUT)/acpitrace
 
 # acpitrace inventory on a fake sysfs tree, on this machine, and as nobody.
-inventorytest: $(OUT)/acpitrace
-	tests/host/inventory.sh $(OUT)/acpitrace
+inventorytest: $(OUT)/acpitrace $(AML_BINS)
+	ACPITRACE_AML_DIR=$(OUT)/aml tests/host/inventory.sh $(OUT)/acpitrace
+	tests/host/ec.sh $(OUT)/acpitrace
 
 # make install/uninstall into a scratch DESTDIR: the layout, enabling an
 # available policy by a link, and exactly-what-was-installed removal.

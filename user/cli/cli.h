@@ -22,6 +22,7 @@ int cmd_stats(int argc, char **argv);
 int cmd_top(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_inventory(int argc, char **argv);
+int cmd_ec(int argc, char **argv);
 
 /*
  * -s/-g/-p/-V (filters), -m (methods), -r (rate limit), -a (attach mode)

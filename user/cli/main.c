@@ -30,6 +30,7 @@ static const struct command commands[] = {
 	{ "top", cmd_top, "live view of rates, slow methods, storms and EC health" },
 	{ "replay", cmd_replay, "run a trace -j recording through a policy, no kernel" },
 	{ "inventory", cmd_inventory, "list the firmware's devices, WMI, GPEs, EC; matching policies" },
+	{ "ec", cmd_ec, "the EC's RAM from debugfs: dump, or watch it change beside the EC events" },
 };
 
 static void usage(FILE *out)
