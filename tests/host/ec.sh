@@ -58,7 +58,7 @@ fi
 
 # Missing file: the reason names the fix.
 "$bin" ec dump --io "$tmp/nosuch" >"$tmp/m.txt" 2>&1
-[[ $? == 1 ]] && grep -q 'missing: the ec_sys module is not loaded (modprobe ec_sys)' "$tmp/m.txt" &&
+[[ $? == 1 ]] && grep -q 'missing: the ec_sys module is not loaded (modprobe ec_sys; a kernel built without CONFIG_ACPI_EC_DEBUGFS has none)' "$tmp/m.txt" &&
 	ok "missing io names modprobe ec_sys" || { ko "missing io"; cat "$tmp/m.txt"; }
 
 # watch: a writer changes 0x20 then 0x21 and 0x22; watch reports exactly those.

@@ -22,8 +22,9 @@ static void explain(const char *path, int err, char *why, size_t len)
 		snprintf(why, len, "%s: missing: debugfs is not mounted "
 			 "(mount -t debugfs none /sys/kernel/debug)", path);
 	} else if (err == ENOENT) {
-		snprintf(why, len, "%s: missing: the ec_sys module is not loaded (modprobe ec_sys), "
-			 "or no EC driver is bound", path);
+		snprintf(why, len, "%s: missing: the ec_sys module is not loaded (modprobe ec_sys; a "
+			 "kernel built without CONFIG_ACPI_EC_DEBUGFS has none), or no EC driver "
+			 "is bound", path);
 	} else {
 		snprintf(why, len, "%s: %s", path, strerror(err));
 	}

@@ -15,7 +15,7 @@
 #include "cli/cli.h"
 #include "cli/listen.h"
 #include "acpi/ec_ram.h"
-#include "acpi/guid.h"
+#include "capture/record_fields.h"
 #include "acpi/inventory.h"
 #include "policy/policy.h"
 #include "lib/errmsg.h"
@@ -537,19 +537,25 @@ static void print_json(const struct inventory *inv, const struct pol_fit *fits, 
 
 /* ---- --events ----------------------------------------------------------- */
 
+struct mark_ctx {
+	struct inventory *inv;
+	struct acpi_sysfs sys;	/* a WMI event's GUID where the kernel gave only a path */
+};
+
 static void mark_event(const struct at_event *e, void *ctx)
 {
-	struct inventory *inv = ctx;
-	char guid[GUID_STR_LEN];
+	struct mark_ctx *c = ctx;
+	struct inventory *inv = c->inv;
+	struct rec_view v;
 
 	if (e->source == AT_SRC_GPE) {
 		for (size_t i = 0; i < inv->ngpes; i++)
 			if (inv->gpes[i].gpe && inv->gpes[i].number == (int)e->number)
 				inv->gpes[i].fired++;
 	} else if (e->source == AT_SRC_WMI) {
-		guid_format(e->wmi.guid, guid);
+		rec_view_make(&v, e, &c->sys);
 		for (size_t i = 0; i < inv->nwmi; i++)
-			if (!strcasecmp(inv->wmi[i].guid, guid))
+			if (v.guid[0] && !strcasecmp(inv->wmi[i].guid, v.guid))
 				inv->wmi[i].fired++;
 	} else if (e->source == AT_SRC_EC_QUERY) {
 		for (size_t i = 0; i < inv->nmethods; i++)
@@ -559,13 +565,18 @@ static void mark_event(const struct at_event *e, void *ctx)
 }
 
 /* Trace for evs->seconds; the firmware's events mark what fired. */
-static void watch_events(struct inventory *inv, struct inv_events *evs)
+static void watch_events(struct inventory *inv, const char *root, struct inv_events *evs)
 {
-	struct listener *l = listen_open(mark_event, inv, evs->why, sizeof(evs->why));
+	struct mark_ctx c = { .inv = inv };
+	struct listener *l;
 	uint64_t end;
 
-	if (!l)
+	acpi_sysfs_load(&c.sys, root);
+	l = listen_open(mark_event, &c, evs->why, sizeof(evs->why));
+	if (!l) {
+		acpi_sysfs_free(&c.sys);
 		return;
+	}
 	evs->ok = true;
 	fprintf(stderr, "acpitrace: inventory: tracing events for %.1f s\n", evs->seconds);
 	end = mono_ns() + (uint64_t)(evs->seconds * 1e9);
@@ -575,6 +586,7 @@ static void watch_events(struct inventory *inv, struct inv_events *evs)
 		listen_poll(l, left_ms > 100 ? 100 : (int)left_ms);
 	}
 	listen_close(l);
+	acpi_sysfs_free(&c.sys);
 }
 
 int cmd_inventory(int argc, char **argv)
@@ -614,7 +626,7 @@ int cmd_inventory(int argc, char **argv)
 	inventory_load(&inv, o.root, !o.no_ec_io);
 	evs.seconds = o.events;
 	if (o.events > 0)
-		watch_events(&inv, &evs);
+		watch_events(&inv, o.root, &evs);
 	if (o.policy_dir) {
 		nfits = fit_dir(o.policy_dir, o.root, &fits, 0);
 		snprintf(dirs, sizeof(dirs), "%s", o.policy_dir);
