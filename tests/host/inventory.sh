@@ -121,6 +121,11 @@ if [[ -w /sys/kernel/debug ]] && "$bin" probe >/dev/null 2>&1; then
 else
 	check "--events without tracing: reason, inventory still there" '.events.status == "error" and (.events.reason | length > 0) and (.devices.items | length == 4) and ([.wmi.items[].fired] | all(. == null))' "$tmp/ev.json"
 fi
+# a table shorter than its header says: that table is named, the others still scanned
+head -c 60 "$aml/scan.aml" >"$t/SSDT3"
+"$bin" -j inventory --sysfs-root "$r" --policy "$tmp/pol" --no-ec-io >"$tmp/bad.json" 2>&1
+check "a damaged table: status error, named, the rest scanned" '.methods.status == "error" and (.methods.reason | test("^/sys/firmware/acpi/tables/SSDT3: offset 4: table length [0-9]+, but 60 bytes were read$")) and .methods.tables == 2 and (.ec.queries | length) == 1' "$tmp/bad.json"
+rm -f "$t/SSDT3"
 check "thermal zone" '.thermal.items == [{"name": "thermal_zone0", "type": "acpitz", "temp_mc": 45000}]' "$j"
 check "policy fit: ThinkPad matches, Dell is for other machines" \
 	'[.policies[] | [(.file | sub(".*/"; "")), .verdict]] == [["dell-wmi.policy", "other machines (dmi)"], ["thinkpad-hkey.policy", "matches"]]' "$j"

@@ -12,6 +12,9 @@
  * methods): only on demand. Even so, dmesg shows about 2.5 s between the EC
  * probe and "EC initialization complete" (with or without _GPE): load this
  * table only where the EC is wanted.
+ * With tools/vm/run --debugcon 0x62=0x5a --debugcon 0x66=0x01 (scenario
+ * inventory) it answers instead: every read returns 0x5a, writes are taken
+ * and kept in a file, nothing is stored (ec-write.asl writes to it).
  * Trigger: key g with ged.asl (its _EVT calls ECRD); on 6.12 also a read of
  * /sys/kernel/debug/ec/ec0/io (ec_sys is built in there).
  */
