@@ -44,7 +44,7 @@ guest() {
 	acpitrace ec dump >ec-dump.txt 2>&1 || echo "exit=$?" >>ec-dump.txt
 	if [ -e /sys/kernel/debug/ec/ec0/io ]; then
 		# each snapshot is 256 EC reads, about 5 s under TCG
-		acpitrace -j ec watch --interval 200 --count 2 >ec-watch.json 2>ec-watch.err &
+		acpitrace -j ec watch --interval 200 --count 1 >ec-watch.json 2>ec-watch.err &
 		wpid=$!
 		vm_wait_for 60 grep -q watching ec-watch.err
 		cat /sys/class/thermal/thermal_zone*/temp >temps.txt
