@@ -208,6 +208,13 @@ static size_t scope_at(struct scan *s, size_t op, size_t oplen, size_t limit, si
 	return p + extra;
 }
 
+/* ZeroOp, OneOp, OnesOp or a Byte/Word/DWord/QWord prefix: a BufferSize. */
+static bool size_constant(uint8_t b)
+{
+	return b == 0x00 || b == 0x01 || b == 0xff || b == OP_BYTE || b == OP_WORD ||
+	       b == OP_DWORD || b == OP_QWORD;
+}
+
 /* An object whose bytes are data (Buffer, Package, a field list): past it. */
 static size_t data_at(struct scan *s, size_t op, size_t oplen, size_t limit, bool field)
 {
@@ -219,8 +226,8 @@ static size_t data_at(struct scan *s, size_t op, size_t oplen, size_t limit, boo
 		return op + 1;
 	if (field && name_string(s->b, &p, end, top(s), &n, &added))
 		return op + 1;
-	if (s->b[op] == OP_BUFFER && !strchr("\x0a\x0b\x0c\x0e\x01\xff", s->b[p]) && s->b[p])
-		return op + 1;	/* a Buffer starts with its size, a constant */
+	if (s->b[op] == OP_BUFFER && !size_constant(s->b[p]))
+		return op + 1;	/* not a Buffer: its size comes first, a constant */
 	return end;
 }
 
