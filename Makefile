@@ -170,14 +170,15 @@ $(EVREAD): tools/vm/evread.c
 	$(Q)$(CC) $(CFLAGS) $(EVDEV_CFLAGS) $(DEPFLAGS) -static $< -levdev -o $@
 
 # --- Fuzzing under libFuzzer (make fuzz FUZZ_SECONDS=30) --------------------
-# Five targets: the policy parser (text), the file loader (a fake directory
+# Six targets: the policy parser (text), the file loader (a fake directory
 # tree with includes), the record decoder with both renderers, the
-# metrics/stats renderers, and the recording reader (replay) with the
-# timeline drawn from what it accepts.  `make fuzz`
+# metrics/stats renderers, the recording reader (replay) with the timeline
+# drawn from what it accepts, and the AML scanner (aml: tables for
+# inventory's method lists).  `make fuzz`
 # runs each for FUZZ_SECONDS, one after the other; FUZZ_TARGETS=... picks
 # some.
 
-FUZZ_ALL     := policy loader record metrics replay
+FUZZ_ALL     := policy loader record metrics replay aml
 FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_SECONDS ?= 30
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE
@@ -233,8 +234,18 @@ fuzz-smoke:
 
 # --- Tests ------------------------------------------------------------------
 
-unittest: $(UNIT_BIN)
-	$(UNIT_BIN)
+# AML tables for the scanner's unit test: the guest fixtures and its own.
+AML_SRCS := $(wildcard tools/vm/acpi/*.asl) tests/unit/aml/scan.asl
+AML_BINS := $(addprefix $(OUT)/aml/,$(notdir $(AML_SRCS:.asl=.aml)))
+$(OUT)/aml/%.aml: tools/vm/acpi/%.asl
+	@mkdir -p $(@D)
+	$(Q)iasl -p $(basename $@) $< >$(basename $@).log 2>&1 || { cat $(basename $@).log; exit 1; }
+$(OUT)/aml/%.aml: tests/unit/aml/%.asl
+	@mkdir -p $(@D)
+	$(Q)iasl -p $(basename $@) $< >$(basename $@).log 2>&1 || { cat $(basename $@).log; exit 1; }
+
+unittest: $(UNIT_BIN) $(AML_BINS)
+	ACPITRACE_AML_DIR=$(OUT)/aml $(UNIT_BIN)
 
 bpftest: $(BPFT_BIN)
 	$(BPFT_BIN) capture stats
@@ -265,8 +276,9 @@ replaytest: $(OUT)/acpitrace
 	tests/replay/run.sh $(OUT)/acpitrace
 
 # acpitrace inventory on a fake sysfs tree, on this machine, and as nobody.
-inventorytest: $(OUT)/acpitrace
-	tests/host/inventory.sh $(OUT)/acpitrace
+inventorytest: $(OUT)/acpitrace $(AML_BINS)
+	ACPITRACE_AML_DIR=$(OUT)/aml tests/host/inventory.sh $(OUT)/acpitrace
+	tests/host/ec.sh $(OUT)/acpitrace
 
 # acpitrace timeline on the recordings in tests/replay: the SVG parsed and
 # rendered by headless Chromium, the Chrome trace-event JSON checked.

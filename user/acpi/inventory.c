@@ -13,6 +13,9 @@
 #include <unistd.h>
 #include "acpi/inventory.h"
 #include "acpi/acpi_path.h"
+#include "acpi/aml_scan.h"
+#include "acpi/ec_ram.h"
+#include "acpi/wmi_owner.h"
 #include "lib/sysfs_file.h"
 
 static void *grow(void *arr, size_t n, size_t size)
@@ -157,6 +160,7 @@ static void load_wmi(struct inventory *inv, const char *root)
 		w->instances = read_in(d.path, name, "instance_count", buf, sizeof(buf)) ? -1 :
 			       strtol(buf, NULL, 10);
 		driver_in(d.path, name, w->driver, sizeof(w->driver));
+		wmi_alias_modules(root, w->guid, w->alias, sizeof(w->alias));
 		inv->nwmi++;
 	}
 	sysfs_dir_close(&d);
@@ -284,14 +288,229 @@ static void load_thermal(struct inventory *inv, const char *root)
 	sysfs_dir_close(&d);
 }
 
-void inventory_load(struct inventory *inv, const char *root)
+/* ---- PNP ids ------------------------------------------------------------ */
+
+static struct inv_dev *dev_named(struct inventory *inv, const char *name)
+{
+	for (size_t i = 0; i < inv->ndevs; i++)
+		if (!strcmp(inv->devs[i].name, name))
+			return &inv->devs[i];
+	return NULL;
+}
+
+/* "PNP0c09\nPNP0c0a\n" -> "PNP0c09,PNP0c0a" (the id file has one id a line) */
+static void read_ids(const char *dir, const char *name, char *out, size_t len)
+{
+	char p[PATH_MAX], line[64];
+	size_t used = 0;
+	FILE *f;
+
+	out[0] = '\0';
+	if (snprintf(p, sizeof(p), "%s/%s/id", dir, name) >= (int)sizeof(p) || !(f = fopen(p, "re")))
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] && used + strlen(line) + 2 < len)
+			used += snprintf(out + used, len - used, "%s%s", used ? "," : "", line);
+	}
+	fclose(f);
+}
+
+/* Each PNP device names its ACPI companion through its firmware_node link. */
+static void load_pnp(struct inventory *inv, const char *root)
+{
+	struct sysfs_dir d;
+	const char *name;
+
+	if (!section_open(&inv->pnp_s, &d, root, "/sys/bus/pnp/devices",
+			  "missing (a kernel without PNP support)"))
+		return;
+	while ((name = sysfs_dir_next(&d))) {
+		char link[PATH_MAX], acpi[64];
+		struct inv_dev *v;
+
+		if (snprintf(link, sizeof(link), "%s/%s/firmware_node", d.path, name) >= (int)sizeof(link) ||
+		    sysfs_link_name(link, acpi, sizeof(acpi)) || !(v = dev_named(inv, acpi)))
+			continue;
+		snprintf(v->pnp, sizeof(v->pnp), "%s", name);
+		read_ids(d.path, name, v->pnp_ids, sizeof(v->pnp_ids));
+	}
+	sysfs_dir_close(&d);
+}
+
+/* ---- methods from the AML tables ---------------------------------------- */
+
+#define AML_TABLE_MAX (16u << 20)
+
+struct scan_ctx {
+	struct inventory *inv;
+	const char *table;
+};
+
+static int keep_method(const struct aml_method *m, void *ctx)
+{
+	struct scan_ctx *c = ctx;
+	struct inventory *inv = c->inv;
+	struct inv_method *im;
+	char kind;
+	int num = aml_event_method(m->name, &kind);
+	void *n;
+
+	/* GPE methods count only in \_GPE; a GPE block device's are its own */
+	if (num < 0 || (kind != 'Q' && strcmp(m->scope, "\\_GPE")))
+		return 0;
+	n = grow(inv->methods, inv->nmethods, sizeof(*inv->methods));
+	if (!n)
+		return 1;
+	inv->methods = n;
+	im = &inv->methods[inv->nmethods++];
+	memset(im, 0, sizeof(*im));
+	snprintf(im->path, sizeof(im->path), "%s", m->path);
+	snprintf(im->scope, sizeof(im->scope), "%s", m->scope);
+	snprintf(im->table, sizeof(im->table), "%s", c->table);
+	im->kind = kind;
+	im->number = num;
+	return 0;
+}
+
+/* Read a table file whole (its size is not known before: sysfs says 0). */
+static uint8_t *read_table(const char *path, size_t *len, int *err)
+{
+	size_t cap = 65536, got = 0;
+	uint8_t *b = NULL, *nb;
+	FILE *f = fopen(path, "re");
+
+	if (!f) {
+		*err = errno;
+		return NULL;
+	}
+	for (;;) {
+		if (got == cap || !b) {
+			if (b)
+				cap *= 2;
+			if (cap > AML_TABLE_MAX || !(nb = realloc(b, cap)))
+				break;
+			b = nb;
+		}
+		size_t n = fread(b + got, 1, cap - got, f);
+
+		got += n;
+		if (!n)
+			break;
+	}
+	*err = ferror(f) ? EIO : 0;
+	fclose(f);
+	*len = got;
+	return b;
+}
+
+static void scan_table(struct inventory *inv, const char *dir, const char *name)
+{
+	char path[PATH_MAX], err[128];
+	struct scan_ctx c = { .inv = inv, .table = name };
+	size_t len = 0;
+	int e = 0;
+	uint8_t *b;
+
+	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path))
+		return;
+	b = read_table(path, &len, &e);
+	if (!b && (e == EACCES || e == EPERM)) {
+		inv->aml_s.status = INV_NO_PERMISSION;
+		snprintf(inv->aml_s.why, sizeof(inv->aml_s.why),
+			 "%s/%s: permission denied (run as root)", inv->aml_s.where, name);
+	} else if (b && aml_scan(b, len, keep_method, &c, err, sizeof(err)) >= 0) {
+		inv->ntables++;
+	} else if (b && inv->aml_s.status == INV_OK) {
+		inv->aml_s.status = INV_ERROR;
+		snprintf(inv->aml_s.why, sizeof(inv->aml_s.why), "%.40s/%.20s: %.90s", inv->aml_s.where, name, err);
+	}
+	free(b);
+}
+
+static int method_cmp(const void *a, const void *b)
+{
+	const struct inv_method *x = a, *y = b;
+
+	if (x->kind != y->kind)
+		return x->kind - y->kind;
+	return x->number != y->number ? x->number - y->number : strcmp(x->path, y->path);
+}
+
+/* DSDT, SSDT*, and tables loaded at run time (dynamic/SSDT*). */
+static void load_aml(struct inventory *inv, const char *root)
+{
+	struct sysfs_dir d, dyn;
+	const char *name;
+	char sub[64];
+
+	if (!section_open(&inv->aml_s, &d, root, "/sys/firmware/acpi/tables",
+			  "missing (a kernel without ACPI)"))
+		return;
+	while ((name = sysfs_dir_next(&d)))
+		if (!strcmp(name, "DSDT") || !strncmp(name, "SSDT", 4))
+			scan_table(inv, d.path, name);
+	if (!sysfs_dir_open(&dyn, root, "/sys/firmware/acpi/tables/dynamic")) {
+		while ((name = sysfs_dir_next(&dyn))) {
+			if (strncmp(name, "SSDT", 4) || strlen(name) > 16)
+				continue;
+			snprintf(sub, sizeof(sub), "dynamic/%s", name);
+			scan_table(inv, d.path, sub);
+		}
+		sysfs_dir_close(&dyn);
+	}
+	sysfs_dir_close(&d);
+	qsort(inv->methods, inv->nmethods, sizeof(*inv->methods), method_cmp);
+	for (size_t i = 0; i < inv->ngpes; i++)
+		for (size_t m = 0; m < inv->nmethods && inv->gpes[i].gpe; m++)
+			if (inv->methods[m].kind != 'Q' && inv->methods[m].number == inv->gpes[i].number)
+				snprintf(inv->gpes[i].method, sizeof(inv->gpes[i].method), "%s",
+					 inv->methods[m].path);
+}
+
+/* The EC's RAM, 256 EC reads: only when asked, and only with ec0 in debugfs. */
+static void load_ec_io(struct inventory *inv, const char *root)
+{
+	char path[PATH_MAX];
+	int n;
+
+	snprintf(inv->ecio_s.where, sizeof(inv->ecio_s.where), "%s", EC_RAM_IO);
+	if (inv->ec_s.status != INV_OK) {
+		inv->ecio_s.status = inv->ec_s.status;
+		snprintf(inv->ecio_s.why, sizeof(inv->ecio_s.why), "%s", inv->ec_s.why);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s%s", root, EC_RAM_IO);
+	n = ec_ram_read(path, inv->ec_io, sizeof(inv->ec_io), inv->ecio_s.why, sizeof(inv->ecio_s.why));
+	if (n > 0) {
+		inv->ec_io_len = n;
+		return;
+	}
+	inv->ecio_s.status = errno == EACCES || errno == EPERM ? INV_NO_PERMISSION :
+			     errno == ENOENT ? INV_MISSING : INV_ERROR;
+	if (root[0]) {	/* name the file as the kernel has it, not the test tree's */
+		char *p = strstr(inv->ecio_s.why, EC_RAM_IO);
+
+		if (p && p != inv->ecio_s.why)
+			memmove(inv->ecio_s.why, p, strlen(p) + 1);
+	}
+}
+
+void inventory_load(struct inventory *inv, const char *root, bool ec_io)
 {
 	memset(inv, 0, sizeof(*inv));
 	root = root ? root : "";
 	load_devs(inv, root);
+	load_pnp(inv, root);
 	load_wmi(inv, root);
 	load_gpes(inv, root);
+	load_aml(inv, root);
 	load_ec(inv, root);
+	if (ec_io)
+		load_ec_io(inv, root);
+	else
+		inv->ecio_s = (struct inv_section){ .status = INV_MISSING, .where = EC_RAM_IO,
+						     .why = "not read (--no-ec-io)" };
 	load_thermal(inv, root);
 }
 
@@ -301,6 +520,7 @@ void inventory_free(struct inventory *inv)
 	free(inv->wmi);
 	free(inv->gpes);
 	free(inv->tz);
+	free(inv->methods);
 	memset(inv, 0, sizeof(*inv));
 }
 
@@ -310,6 +530,7 @@ const char *inv_status_name(enum inv_status s)
 	case INV_OK: return "ok";
 	case INV_NO_PERMISSION: return "no_permission";
 	case INV_MISSING: return "missing";
+	case INV_ERROR: return "error";
 	}
 	return "?";
 }

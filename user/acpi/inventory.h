@@ -11,11 +11,14 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include "acpi/aml_scan.h"
 
 enum inv_status {
 	INV_OK = 0,
 	INV_NO_PERMISSION,
 	INV_MISSING,		/* the kernel has no such interface */
+	INV_ERROR,		/* there, but reading it failed (why says how) */
 };
 
 struct inv_section {
@@ -32,6 +35,8 @@ struct inv_dev {
 	char uid[32];
 	long status;		/* _STA, -1 when sysfs has no status file */
 	char driver[64];
+	char pnp[16];		/* its PNP device (/sys/bus/pnp/devices), or "" */
+	char pnp_ids[96];	/* that device's ids, comma separated */
 };
 
 struct inv_wmi {
@@ -42,6 +47,8 @@ struct inv_wmi {
 	bool event, method, data, expensive, setable;
 	long instances;		/* -1 unknown */
 	char driver[64];
+	char alias[96];		/* modules declaring wmi:GUID in modules.alias */
+	unsigned int fired;	/* events seen during inventory --events */
 };
 
 struct inv_gpe {
@@ -51,6 +58,18 @@ struct inv_gpe {
 	bool enabled;
 	bool gpe;		/* a GPE (gpeXX), not a fixed event or total */
 	int number;		/* GPE number, -1 otherwise */
+	char method[AML_PATH_LEN];	/* \\_GPE._Lxx or _Exx from the tables, or "" */
+	unsigned int fired;	/* dispatches seen during inventory --events */
+};
+
+/* A _Lxx, _Exx or _Qxx method found in the AML tables. */
+struct inv_method {
+	char path[AML_PATH_LEN];
+	char scope[AML_PATH_LEN];
+	char kind;		/* 'L', 'E', 'Q' */
+	int number;		/* GPE or query number */
+	char table[24];		/* DSDT, SSDT3, dynamic/SSDT1 */
+	unsigned int fired;	/* queries seen during inventory --events */
 };
 
 struct inv_thermal {
@@ -61,6 +80,14 @@ struct inv_thermal {
 
 struct inventory {
 	struct inv_section devs_s, wmi_s, gpe_s, ec_s, thermal_s;
+	struct inv_section pnp_s;	/* /sys/bus/pnp/devices */
+	struct inv_section aml_s;	/* /sys/firmware/acpi/tables */
+	struct inv_section ecio_s;	/* /sys/kernel/debug/ec/ec0/io */
+	struct inv_method *methods;
+	size_t nmethods;
+	size_t ntables;		/* AML tables scanned */
+	uint8_t ec_io[256];
+	size_t ec_io_len;
 	struct inv_dev *devs;
 	size_t ndevs;
 	struct inv_wmi *wmi;
@@ -74,8 +101,11 @@ struct inventory {
 	char ec_debugfs[64];	/* "ec0" when /sys/kernel/debug/ec/ec0 was read */
 };
 
-/* @root: "" for this machine, or a test tree. */
-void inventory_load(struct inventory *inv, const char *root);
+/*
+ * @root: "" for this machine, or a test tree.  @ec_io: also read the EC's
+ * RAM from debugfs (each byte is an EC transaction).
+ */
+void inventory_load(struct inventory *inv, const char *root, bool ec_io);
 void inventory_free(struct inventory *inv);
 const char *inv_status_name(enum inv_status s);
 /* What kind of platform device @hid is (power button, lid...), or NULL. */

@@ -65,31 +65,69 @@ static int module_uses_wmi(const char *root, const char *mod)
 	return !stat(path, &st);
 }
 
+/* The running kernel's modules.alias under @root, or NULL. */
+static FILE *open_alias(const char *root)
+{
+	char path[PATH_MAX], release[128];
+
+	snprintf(path, sizeof(path), "%s/proc/sys/kernel/osrelease", root);
+	if (sysfs_read_line(path, release, sizeof(release)) || strchr(release, '/'))
+		return NULL;
+	snprintf(path, sizeof(path), "%s/lib/modules/%s/modules.alias", root, release);
+	return fopen(path, "re");
+}
+
+/* The module of an "alias wmi:GUID MOD" line for @guid (cut in @line), or NULL. */
+static char *alias_module(char *line, const char *guid)
+{
+	char *name;
+
+	if (strncmp(line, "alias wmi:", 10) || strncasecmp(line + 10, guid, GUID_LEN) ||
+	    line[10 + GUID_LEN] != ' ')
+		return NULL;
+	name = line + 10 + GUID_LEN + 1;
+	name[strcspn(name, " \t\n")] = '\0';
+	return name[0] && !strchr(name, '/') ? name : NULL;
+}
+
+int wmi_alias_modules(const char *root, const char *guid, char *mods, size_t len)
+{
+	char line[512], *name;
+	size_t used = 0;
+	int n = 0;
+	FILE *f;
+
+	mods[0] = '\0';
+	if (strlen(guid) != GUID_LEN || !(f = open_alias(root)))
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (!(name = alias_module(line, guid)))
+			continue;
+		if (used + strlen(name) + 2 > len)
+			break;
+		used += snprintf(mods + used, len - used, "%s%s", used ? "," : "", name);
+		n++;
+	}
+	fclose(f);
+	return n;
+}
+
 int wmi_legacy_owner(const char *root, const char *guid, char *mod, size_t len)
 {
-	char path[PATH_MAX], release[128], line[512];
+	char line[512];
 	int found = -1;
 	FILE *f;
 
 	if (strlen(guid) != GUID_LEN || !unbound_wmi_device(root, guid))
 		return -1;
-	snprintf(path, sizeof(path), "%s/proc/sys/kernel/osrelease", root);
-	if (sysfs_read_line(path, release, sizeof(release)) || strchr(release, '/'))
-		return -1;
-	snprintf(path, sizeof(path), "%s/lib/modules/%s/modules.alias", root, release);
-	f = fopen(path, "re");
+	f = open_alias(root);
 	if (!f)
 		return -1;
 	/* "alias wmi:B6F3EEF2-3D2F-49DC-9DE3-85BCE18C62F2 msi_wmi" */
 	while (found < 0 && fgets(line, sizeof(line), f)) {
-		char *name;
+		char *name = alias_module(line, guid);
 
-		if (strncmp(line, "alias wmi:", 10) || strncasecmp(line + 10, guid, GUID_LEN) ||
-		    line[10 + GUID_LEN] != ' ')
-			continue;
-		name = line + 10 + GUID_LEN + 1;
-		name[strcspn(name, " \t\n")] = '\0';
-		if (!name[0] || strchr(name, '/') || strlen(name) >= len || !module_uses_wmi(root, name))
+		if (!name || strlen(name) >= len || !module_uses_wmi(root, name))
 			continue;
 		memcpy(mod, name, strlen(name) + 1);
 		found = 0;

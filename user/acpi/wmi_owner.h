@@ -20,4 +20,11 @@
  */
 int wmi_legacy_owner(const char *root, const char *guid, char *mod, size_t len);
 
+/*
+ * Every module that declares @guid in modules.alias ("alias wmi:GUID MOD"),
+ * loaded or not, comma separated in @mods: how many (0: none, or no
+ * modules.alias for the running kernel under @root).
+ */
+int wmi_alias_modules(const char *root, const char *guid, char *mods, size_t len);
+
 #endif

@@ -24,6 +24,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_timeline(int argc, char **argv);
 int cmd_inventory(int argc, char **argv);
 int cmd_learn(int argc, char **argv);
+int cmd_ec(int argc, char **argv);
 
 /*
  * -s/-g/-p/-V (filters), -m (methods), -r (rate limit), -a (attach mode)

@@ -32,6 +32,7 @@ static const struct command commands[] = {
 	{ "inventory", cmd_inventory, "list the firmware's devices, WMI, GPEs, EC; matching policies" },
 	{ "timeline", cmd_timeline, "draw a recording's chains: SVG, or Chrome trace JSON" },
 	{ "learn", cmd_learn, "press a key, get the policy line for what fired" },
+	{ "ec", cmd_ec, "the EC's RAM from debugfs: dump, or watch it change beside the EC events" },
 };
 
 static void usage(FILE *out)

@@ -38,3 +38,16 @@ bool parse_leading_zero(const char *s)
 {
 	return s[0] == '0' && isdigit((unsigned char)s[1]);
 }
+
+int parse_seconds(const char *text, double max, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(text, &end);
+	if (errno || end == text || *end || !(v > 0) || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}

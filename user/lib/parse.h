@@ -15,5 +15,7 @@ int parse_u64(const char *text, uint64_t *out);
 int parse_u64_c(const char *s, uint64_t *out);
 /* @s starts with a zero followed by a digit (to explain a refusal). */
 bool parse_leading_zero(const char *s);
+/* A number of seconds: decimal, > 0 and at most @max, whole string. */
+int parse_seconds(const char *text, double max, double *out);
 
 #endif

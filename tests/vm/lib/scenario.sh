@@ -15,6 +15,7 @@
 #                        is always there once built)
 #   ROOTFS=""            "debian": boot tools/vm/run --rootfs debian (a Debian
 #                        userland under systemd; tests/vm/scenarios-debian)
+#   DEBUGCON=()          --debugcon IOBASE=READBACK of tools/vm/run (a bash array)
 #   SMBIOS=()            --smbios specs of tools/vm/run (a bash array), e.g.
 #                        ("type=1,manufacturer=LENOVO")
 #   TIMEOUT=120          seconds for the scenario's guest script
@@ -67,7 +68,7 @@
 # shellcheck disable=SC2034 # the variables are the scenario's answer
 scenario_load() {
 	KERNELS="6.1 6.12" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
-	TIMEOUT=120 HOSTFWD= SMBIOS=() BOOT=shared ROOTFS= RESULTS=share
+	TIMEOUT=120 HOSTFWD= SMBIOS=() DEBUGCON=() BOOT=shared ROOTFS= RESULTS=share
 	unset -f guest host check
 	# shellcheck disable=SC1090
 	. "$1"
@@ -94,5 +95,5 @@ scenario_boot_key() {
 	fi
 	# shellcheck disable=SC2086,SC2116 # word lists compare as words
 	printf '%s|' "$machine" "$MODULES" "$APPEND" "$(echo $ACPITABLES)" \
-		"$(echo $BINARIES)" "${SMBIOS[@]}" "$ROOTFS" | md5sum | cut -c1-12
+		"$(echo $BINARIES)" "${SMBIOS[@]}" "${DEBUGCON[@]}" "$ROOTFS" | md5sum | cut -c1-12
 }

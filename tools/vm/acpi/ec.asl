@@ -2,7 +2,9 @@
  * ec.asl — an Embedded Controller (PNP0C09) that nothing answers.
  *
  * Provides: \_SB.EC0_ on ports 0x62/0x66, GPE 0x0C, with an EmbeddedControl
- * operation region, plus method \_SB.EC0_.ECRD that reads one byte of it.
+ * operation region, plus method \_SB.EC0_.ECRD that reads one byte of it,
+ * and a query method _Q1A that never runs (no query ever succeeds here):
+ * `acpitrace inventory` lists it from the table.
  * QEMU emulates no EC, so every transaction times out (AE_TIME, "ACPI Error:
  * Aborting method \_SB.EC0.ECRD" in dmesg) after the kernel's EC retries,
  * several seconds; the transactions still go through the kernel's EC code.
@@ -10,6 +12,9 @@
  * methods): only on demand. Even so, dmesg shows about 2.5 s between the EC
  * probe and "EC initialization complete" (with or without _GPE): load this
  * table only where the EC is wanted.
+ * With tools/vm/run --debugcon 0x62=0x5a --debugcon 0x66=0x01 (scenario
+ * inventory) it answers instead: every read returns 0x5a, writes are taken
+ * and kept in a file, nothing is stored (ec-write.asl writes to it).
  * Trigger: key g with ged.asl (its _EVT calls ECRD); on 6.12 also a read of
  * /sys/kernel/debug/ec/ec0/io (ec_sys is built in there).
  */
@@ -38,6 +43,11 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "EC", 1)
 			Method (ECRD, 0, Serialized)
 			{
 				Return (ETMP)
+			}
+
+			Method (_Q1A, 0, NotSerialized)
+			{
+				Return (0x1A)
 			}
 		}
 	}

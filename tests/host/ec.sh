@@ -1,0 +1,95 @@
+#!/bin/bash
+# tests/host/ec.sh ACPITRACE (make inventorytest): `acpitrace ec dump` and
+# `ec watch` against a file shaped like debugfs ec/ec0/io (--io PATH: 256
+# bytes, offset = EC address), changed by a writer while watch runs; the
+# --write refusals (mode without an owner write bit, as ec_sys without
+# write_support=1 creates it) and the error naming the fix when the file is
+# missing.  No EC here: the guest scenario `inventory` covers the kernel's.
+set -uo pipefail
+bin=$(readlink -f "${1:?usage: tests/host/ec.sh ACPITRACE}")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+ok() { echo "PASS ec $1"; }
+ko() { echo "FAIL ec $1"; failed=1; }
+
+io=$tmp/io
+python3 -c 'import sys; sys.stdout.buffer.write(bytes(range(256)))' >"$io"
+chmod 400 "$io"
+
+"$bin" ec dump --io "$io" >"$tmp/dump.txt" 2>&1
+if [[ $? == 0 ]] && grep -qx '00: 00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f' "$tmp/dump.txt" &&
+	grep -qx 'f0: f0 f1 f2 f3 f4 f5 f6 f7 f8 f9 fa fb fc fd fe ff' "$tmp/dump.txt" &&
+	[[ $(grep -c '^[0-9a-f]0:' "$tmp/dump.txt") == 16 ]]; then
+	ok "dump: 16 rows of 16 bytes"
+else
+	ko "dump"; cat "$tmp/dump.txt"
+fi
+"$bin" -j ec dump --io "$io" >"$tmp/dump.json" 2>&1
+if jq -e --arg h "$(xxd -p -c 256 "$io")" '.length == 256 and .hex == $h' "$tmp/dump.json" >/dev/null; then
+	ok "dump -j: the 256 bytes as hex"
+else
+	ko "dump -j"; cat "$tmp/dump.json"
+fi
+
+# Writes: refused without --write's explicit form, and on a 0400 file.
+"$bin" ec dump --io "$io" --write 0x10 >"$tmp/w.txt" 2>&1
+[[ $? == 2 ]] && grep -q "expected OFFSET=VALUE" "$tmp/w.txt" && ok "--write without =VALUE refused" ||
+	{ ko "--write syntax"; cat "$tmp/w.txt"; }
+"$bin" ec dump --io "$io" --write 0x100=1 >"$tmp/w.txt" 2>&1
+[[ $? == 2 ]] && ok "--write past 0xff refused" || { ko "--write range"; cat "$tmp/w.txt"; }
+"$bin" ec dump --io "$io" --write 0x10=0x2a >"$tmp/w.txt" 2>&1
+if [[ $? == 1 ]] && grep -q 'not writable (mode 0400): ec_sys was loaded without write_support=1' "$tmp/w.txt" &&
+	[[ $(xxd -s 16 -l 1 -p "$io") == 10 ]]; then
+	ok "--write on a 0400 io refused, byte unchanged"
+else
+	ko "--write on 0400"; cat "$tmp/w.txt"
+fi
+chmod 600 "$io"
+"$bin" -j ec dump --io "$io" --write 0x10=0x2a >"$tmp/w.json" 2>"$tmp/w.err"
+if [[ $? == 0 ]] && [[ $(xxd -s 16 -l 1 -p "$io") == 2a ]] && jq -e '.hex[32:34] == "2a"' "$tmp/w.json" >/dev/null &&
+	grep -q 'wrote 0x2a at 0x10' "$tmp/w.err"; then
+	ok "--write 0x10=0x2a on a 0600 io: written, then dumped"
+else
+	ko "--write on 0600"; cat "$tmp/w.err" "$tmp/w.json"
+fi
+"$bin" ec watch --io "$io" --write 1=1 >"$tmp/w.txt" 2>&1
+[[ $? == 2 ]] && ok "watch refuses --write" || { ko "watch --write"; cat "$tmp/w.txt"; }
+
+# Missing file: the reason names the fix.
+"$bin" ec dump --io "$tmp/nosuch" >"$tmp/m.txt" 2>&1
+[[ $? == 1 ]] && grep -q 'missing: the ec_sys module is not loaded (modprobe ec_sys; a kernel built without CONFIG_ACPI_EC_DEBUGFS has none)' "$tmp/m.txt" &&
+	ok "missing io names modprobe ec_sys" || { ko "missing io"; cat "$tmp/m.txt"; }
+
+# watch: a writer changes 0x20 then 0x21 and 0x22; watch reports exactly those.
+writer() {
+	sleep 0.5
+	printf '\x55' | dd of="$io" bs=1 seek=32 conv=notrunc status=none
+	sleep 0.6
+	printf '\x66\x77' | dd of="$io" bs=1 seek=33 conv=notrunc status=none
+}
+writer &
+"$bin" -j ec watch --io "$io" --interval 200 --count 8 --no-trace >"$tmp/watch.json" 2>"$tmp/watch.err"
+rc=$?
+wait
+if [[ $rc == 0 ]] && jq -e -s 'length == 2 and .[0].changes == [{"offset": 32, "old": 32, "new": 85}] and
+	.[1].changes == [{"offset": 33, "old": 33, "new": 102}, {"offset": 34, "old": 34, "new": 119}] and
+	all(.source == "ec_ram" and .ec_records == 0)' "$tmp/watch.json" >/dev/null; then
+	ok "watch -j: the two writes, byte by byte"
+else
+	ko "watch -j"; cat "$tmp/watch.err" "$tmp/watch.json"
+fi
+# text, with the tracer asked for: where it cannot attach, watch says so and goes on
+printf '\x00' | dd of="$io" bs=1 seek=32 conv=notrunc status=none
+( sleep 0.5; printf '\x01' | dd of="$io" bs=1 seek=255 conv=notrunc status=none ) &
+"$bin" ec watch --io "$io" --interval 200 --count 6 >"$tmp/watch.txt" 2>"$tmp/watch.err"
+rc=$?
+wait
+if [[ $rc == 0 ]] && grep -Eq '^ +[0-9]+\.[0-9]{6} +ec_ram +1 changed: 0xff: ff->01$' "$tmp/watch.txt" &&
+	[[ $(wc -l <"$tmp/watch.txt") == 1 ]]; then
+	ok "watch text: one line for the change"
+else
+	ko "watch text"; cat "$tmp/watch.err" "$tmp/watch.txt"
+fi
+grep -q 'EC transactions not shown\|watching' "$tmp/watch.err" && sed 's/^/  stderr: /' "$tmp/watch.err"
+exit $failed

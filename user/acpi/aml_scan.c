@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * acpi/aml_scan.h: Method definitions in an AML table.  Encodings from the
+ * ACPI specification (section 20, "AML Specification"): PkgLength is a
+ * lead byte whose top two bits count the bytes that follow (0-3); with
+ * none, its low 6 bits are the length, otherwise its low 4 bits then each
+ * following byte (<<4, <<12, <<20).  The length counts itself.  A
+ * NameString is '\' or '^'... then a NameSeg, DualNamePrefix (0x2E) and
+ * two, MultiNamePrefix (0x2F) with a count, or NullName (0x00).
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include "acpi/aml_scan.h"
+
+#define OP_SCOPE	0x10
+#define OP_BUFFER	0x11
+#define OP_PACKAGE	0x12
+#define OP_VARPACKAGE	0x13
+#define OP_METHOD	0x14
+#define OP_STRING	0x0D
+#define OP_BYTE		0x0A
+#define OP_WORD		0x0B
+#define OP_DWORD	0x0C
+#define OP_QWORD	0x0E
+#define OP_EXT		0x5B
+#define EXT_FIELD	0x81
+#define EXT_DEVICE	0x82
+#define EXT_PROCESSOR	0x83
+#define EXT_POWERRES	0x84
+#define EXT_THERMAL	0x85
+#define EXT_INDEXFIELD	0x86
+#define EXT_BANKFIELD	0x87
+
+struct aml_name {
+	int nseg;
+	char seg[AML_MAX_SEGS][4];
+};
+
+struct scope {
+	size_t end;
+	struct aml_name name;
+};
+
+struct scan {
+	const uint8_t *b;
+	size_t len;
+	struct scope stack[AML_MAX_DEPTH];
+	int sp;
+	aml_method_fn fn;
+	void *ctx;
+	int found;
+	bool stop;
+};
+
+/* The object at @pos ends at *@end (at most @limit); *@next is past the PkgLength. */
+static int pkg_length(const uint8_t *b, size_t pos, size_t limit, size_t *end, size_t *next)
+{
+	unsigned int lead, n;
+	size_t len;
+
+	if (pos >= limit)
+		return -1;
+	lead = b[pos];
+	n = lead >> 6;
+	if (pos + 1 + n > limit)
+		return -1;
+	if (!n) {
+		len = lead & 0x3f;
+	} else {
+		if (lead & 0x30)	/* reserved bits of a multi-byte length */
+			return -1;
+		len = lead & 0x0f;
+		for (unsigned int i = 0; i < n; i++)
+			len |= (size_t)b[pos + 1 + i] << (4 + 8 * i);
+	}
+	if (len < n + 1 || len > limit - pos)
+		return -1;
+	*end = pos + len;
+	*next = pos + 1 + n;
+	return 0;
+}
+
+static bool seg_ok(const uint8_t *s)
+{
+	if (!(s[0] == '_' || (s[0] >= 'A' && s[0] <= 'Z')))
+		return false;
+	for (int i = 1; i < 4; i++)
+		if (!(s[i] == '_' || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9')))
+			return false;
+	return true;
+}
+
+/*
+ * The NameString at *@pos, resolved against @base into @out; *@pos moves
+ * past it.  @segs_added: segments the string itself names (0: "\" alone
+ * or NullName).  -1 on anything malformed or too deep.
+ */
+static int name_string(const uint8_t *b, size_t *pos, size_t limit, const struct aml_name *base,
+		       struct aml_name *out, int *segs_added)
+{
+	size_t p = *pos;
+	unsigned int count;
+
+	if (p >= limit)
+		return -1;
+	if (b[p] == '\\') {
+		out->nseg = 0;
+		p++;
+	} else {
+		*out = *base;
+		while (p < limit && b[p] == '^') {
+			if (!out->nseg)
+				return -1;
+			out->nseg--;
+			p++;
+		}
+	}
+	if (p >= limit)
+		return -1;
+	if (b[p] == 0x00) {
+		count = 0;
+		p++;
+	} else if (b[p] == 0x2e) {
+		count = 2;
+		p++;
+	} else if (b[p] == 0x2f) {
+		if (p + 1 >= limit)
+			return -1;
+		count = b[p + 1];
+		p += 2;
+		if (!count)
+			return -1;
+	} else {
+		count = 1;
+	}
+	if (count > (unsigned int)(AML_MAX_SEGS - out->nseg) || count * 4 > limit - p)
+		return -1;
+	for (unsigned int i = 0; i < count; i++, p += 4) {
+		if (!seg_ok(b + p))
+			return -1;
+		memcpy(out->seg[out->nseg++], b + p, 4);
+	}
+	*segs_added = (int)count;
+	*pos = p;
+	return 0;
+}
+
+/* "\_SB.EC0" with each segment's trailing '_' trimmed (never to nothing). */
+static void name_format(const struct aml_name *n, int nseg, char *out, size_t len)
+{
+	size_t used = snprintf(out, len, "\\");
+
+	for (int i = 0; i < nseg && used < len; i++) {
+		int w = 4;
+
+		while (w > 1 && n->seg[i][w - 1] == '_')
+			w--;
+		used += snprintf(out + used, len - used, "%s%.*s", i ? "." : "", w, n->seg[i]);
+	}
+}
+
+static const struct aml_name *top(const struct scan *s)
+{
+	return &s->stack[s->sp].name;
+}
+
+/* MethodOp at @op: report it and step over its body. */
+static size_t method_at(struct scan *s, size_t op, size_t limit)
+{
+	struct aml_method m;
+	struct aml_name n;
+	size_t end, p;
+	int added;
+
+	if (pkg_length(s->b, op + 1, limit, &end, &p) ||
+	    name_string(s->b, &p, end, top(s), &n, &added) || !added || p >= end)
+		return op + 1;
+	memset(&m, 0, sizeof(m));
+	memcpy(m.name, n.seg[n.nseg - 1], 4);
+	m.args = s->b[p] & 7;
+	m.offset = op;
+	name_format(&n, n.nseg, m.path, sizeof(m.path));
+	name_format(&n, n.nseg - 1, m.scope, sizeof(m.scope));
+	s->found++;
+	if (s->fn && s->fn(&m, s->ctx))
+		s->stop = true;
+	return end;
+}
+
+/* Scope, Device, ThermalZone... at @op (@oplen bytes of opcode): enter it. */
+static size_t scope_at(struct scan *s, size_t op, size_t oplen, size_t limit, size_t extra)
+{
+	struct aml_name n;
+	size_t end, p;
+	int added;
+
+	if (pkg_length(s->b, op + oplen, limit, &end, &p) ||
+	    name_string(s->b, &p, end, top(s), &n, &added) || p + extra > end)
+		return op + 1;
+	if (!added && (s->b[op] != OP_SCOPE || n.nseg))	/* only Scope (\) names nothing */
+		return op + 1;
+	if (s->sp + 1 >= AML_MAX_DEPTH)
+		return end;	/* too deep to name what is inside: step over it */
+	s->sp++;
+	s->stack[s->sp].end = end;
+	s->stack[s->sp].name = n;
+	return p + extra;
+}
+
+/* ZeroOp, OneOp, OnesOp or a Byte/Word/DWord/QWord prefix: a BufferSize. */
+static bool size_constant(uint8_t b)
+{
+	return b == 0x00 || b == 0x01 || b == 0xff || b == OP_BYTE || b == OP_WORD ||
+	       b == OP_DWORD || b == OP_QWORD;
+}
+
+/* An object whose bytes are data (Buffer, Package, a field list): past it. */
+static size_t data_at(struct scan *s, size_t op, size_t oplen, size_t limit, bool field)
+{
+	size_t end, p;
+	struct aml_name n;
+	int added;
+
+	if (pkg_length(s->b, op + oplen, limit, &end, &p) || p >= end)
+		return op + 1;
+	if (field && name_string(s->b, &p, end, top(s), &n, &added))
+		return op + 1;
+	if (s->b[op] == OP_BUFFER && !size_constant(s->b[p]))
+		return op + 1;	/* not a Buffer: its size comes first, a constant */
+	return end;
+}
+
+/* A String: printable ASCII up to its NUL, inside @limit. */
+static size_t string_at(const struct scan *s, size_t op, size_t limit)
+{
+	for (size_t p = op + 1; p < limit; p++) {
+		if (!s->b[p])
+			return p + 1;
+		if (s->b[p] > 0x7f)
+			break;
+	}
+	return op + 1;
+}
+
+static size_t step(struct scan *s, size_t i, size_t limit)
+{
+	const uint8_t *b = s->b;
+	uint8_t ext = i + 1 < limit ? b[i + 1] : 0;
+
+	switch (b[i]) {
+	case OP_METHOD: return method_at(s, i, limit);
+	case OP_SCOPE: return scope_at(s, i, 1, limit, 0);
+	case OP_BUFFER: case OP_PACKAGE: case OP_VARPACKAGE: return data_at(s, i, 1, limit, false);
+	case OP_STRING: return string_at(s, i, limit);
+	case OP_BYTE: return i + 2 <= limit ? i + 2 : i + 1;
+	case OP_WORD: return i + 3 <= limit ? i + 3 : i + 1;
+	case OP_DWORD: return i + 5 <= limit ? i + 5 : i + 1;
+	case OP_QWORD: return i + 9 <= limit ? i + 9 : i + 1;
+	case OP_EXT:
+		switch (ext) {
+		case EXT_DEVICE: case EXT_POWERRES: case EXT_THERMAL:
+			return scope_at(s, i, 2, limit, ext == EXT_POWERRES ? 3 : 0);
+		case EXT_PROCESSOR:	/* ProcID, PblkAddr, PblkLen */
+			return scope_at(s, i, 2, limit, 6);
+		case EXT_FIELD: case EXT_INDEXFIELD: case EXT_BANKFIELD:
+			return data_at(s, i, 2, limit, true);
+		}
+		break;
+	}
+	return i + 1;
+}
+
+int aml_scan(const uint8_t *tbl, size_t len, aml_method_fn fn, void *ctx, char *err, size_t errlen)
+{
+	struct scan s = { .b = tbl, .fn = fn, .ctx = ctx };
+	uint32_t tlen;
+	size_t i;
+
+	if (len < AML_HEADER_LEN) {
+		snprintf(err, errlen, "offset 0: %zu bytes, shorter than a table header (36)", len);
+		return -1;
+	}
+	tlen = tbl[4] | tbl[5] << 8 | tbl[6] << 16 | (uint32_t)tbl[7] << 24;
+	if (tlen < AML_HEADER_LEN || tlen > len) {
+		snprintf(err, errlen, "offset 4: table length %u, but %zu bytes were read", tlen, len);
+		return -1;
+	}
+	if (memcmp(tbl, "DSDT", 4) && memcmp(tbl, "SSDT", 4)) {
+		snprintf(err, errlen, "offset 0: signature '%.4s' is not DSDT or SSDT",
+			 seg_ok(tbl) ? (const char *)tbl : "????");
+		return -1;
+	}
+	s.len = tlen;
+	s.stack[0].end = tlen;
+	for (i = AML_HEADER_LEN; i < s.len && !s.stop;) {
+		while (s.sp && i >= s.stack[s.sp].end)
+			s.sp--;
+		i = step(&s, i, s.stack[s.sp].end);
+	}
+	return s.found;
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int aml_event_method(const char name[4], char *kind)
+{
+	int hi, lo;
+
+	if (name[0] != '_' || !strchr("LEQ", name[1]) || !name[1])
+		return -1;
+	hi = hexval(name[2]);
+	lo = hexval(name[3]);
+	if (hi < 0 || lo < 0)
+		return -1;
+	*kind = name[1];
+	return hi << 4 | lo;
+}

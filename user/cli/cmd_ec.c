@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * acpitrace ec dump | watch: the embedded controller's RAM through debugfs
+ * ec/ec0/io (acpi/ec_ram.h).  `watch` reads it every interval and prints
+ * the bytes that changed next to the EC transactions and queries the
+ * tracer saw in the same interval (when this kernel lets it trace).
+ * Writing is refused unless --write OFFSET=VALUE is given: the EC runs
+ * the fans, the battery charger and the keyboard, and a wrong byte can
+ * turn a fan off or stop charging until the next EC reset.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "cli/listen.h"
+#include "acpi/ec_ram.h"
+#include "capture/output.h"
+#include "lib/errmsg.h"
+#include "lib/json.h"
+#include "lib/opt.h"
+#include "lib/parse.h"
+#include "lib/time.h"
+
+struct ec_opts {
+	const char *io;
+	uint64_t interval_ms;
+	uint64_t count;		/* watch: snapshots after the first; 0 = until stopped */
+	bool write;
+	unsigned int w_off, w_val;
+	bool no_trace;
+};
+
+static const struct opt ec_opts_table[] = {
+	OPT('j', 'j', "json", no_argument, NULL, "JSON"),
+	OPT('i', 'i', "interval", required_argument, "MS", "watch: read the RAM every MS ms (default 1000)"),
+	OPT('c', 'c', "count", required_argument, "N", "watch: stop after N intervals"),
+	OPT('I', 0, "io", required_argument, "PATH",
+	    "the EC RAM file (default " EC_RAM_IO ")"),
+	OPT('W', 0, "write", required_argument, "OFFSET=VALUE",
+	    "dump: write VALUE at OFFSET first (dangerous: see --help)"),
+	OPT('T', 0, "no-trace", no_argument, NULL, "watch: do not attach the tracer"),
+	OPT('h', 'h', "help", no_argument, NULL, ""),
+	OPT_END,
+};
+
+static void ec_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: acpitrace [-j] ec dump [--write OFFSET=VALUE] [--io PATH]\n"
+		"       acpitrace [-j] ec watch [--interval MS] [--count N] [--io PATH]\n"
+		"Read the embedded controller's 256 bytes of RAM through debugfs\n"
+		"(" EC_RAM_IO ": root, debugfs mounted, the ec_sys module).\n"
+		"dump prints them as a hex table; watch prints the bytes that changed\n"
+		"between reads, with the EC transactions and queries traced meanwhile.\n"
+		"Each read is 256 EC transactions: a short interval keeps the EC busy.\n\n"
+		"--write changes EC RAM. The EC runs fans, charging, keyboard and power:\n"
+		"a wrong byte can stop a fan or charging, or hang the EC until it resets.\n"
+		"Only write what the firmware itself writes there. debugfs refuses writes\n"
+		"unless ec_sys was loaded with write_support=1.\n\n");
+	opt_usage(out, ec_opts_table);
+}
+
+/* "0x10=0x2a" or "16=42" */
+static int parse_write(const char *arg, unsigned int *off, unsigned int *val)
+{
+	char buf[64], *eq;
+	uint64_t o, v;
+
+	if (snprintf(buf, sizeof(buf), "%s", arg) >= (int)sizeof(buf) || !(eq = strchr(buf, '=')))
+		return -1;
+	*eq = '\0';
+	if (parse_u64(buf, &o) || parse_u64(eq + 1, &v) || o >= EC_RAM_SIZE || v > 0xff)
+		return -1;
+	*off = o;
+	*val = v;
+	return 0;
+}
+
+/* ---- dump --------------------------------------------------------------- */
+
+static void json_ram(struct json *j, const uint8_t *b, size_t len)
+{
+	char hex[EC_RAM_SIZE * 2 + 1];
+
+	for (size_t i = 0; i < len; i++)
+		snprintf(hex + 2 * i, 3, "%02x", b[i]);
+	hex[2 * len] = '\0';
+	json_u64(j, "length", len);
+	json_str(j, "hex", hex);
+}
+
+static int ec_dump(const struct ec_opts *o)
+{
+	uint8_t ram[EC_RAM_SIZE];
+	char why[256];
+	int n;
+
+	if (o->write) {
+		if (ec_ram_write(o->io, o->w_off, o->w_val, why, sizeof(why)))
+			return err_print("ec", "%s", why), 1;
+		fprintf(stderr, "acpitrace: ec: wrote 0x%02x at 0x%02x\n", o->w_val, o->w_off);
+	}
+	n = ec_ram_read(o->io, ram, sizeof(ram), why, sizeof(why));
+	if (n < 0)
+		return err_print("ec", "%s", why), 1;
+	if (g_opts.json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_begin_object(&j, NULL);
+		json_str(&j, "source", o->io);
+		json_ram(&j, ram, n);
+		json_end_object(&j);
+		return 0;
+	}
+	printf("EC RAM (%s, %d bytes):\n", o->io, n);
+	ec_ram_hex(stdout, ram, n);
+	return 0;
+}
+
+/* ---- watch -------------------------------------------------------------- */
+
+static volatile sig_atomic_t stop;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+struct watch {
+	struct output out;
+	unsigned int records;	/* EC records this interval */
+	uint32_t self;		/* our thread id, as records carry it */
+};
+
+static void on_record(const struct at_event *e, void *ctx)
+{
+	struct watch *w = ctx;
+
+	/* our own snapshot is 256 EC reads in this thread: not news */
+	if ((e->source != AT_SRC_EC && e->source != AT_SRC_EC_QUERY) || e->pid == w->self)
+		return;
+	output_event(&w->out, e);
+	w->records++;
+}
+
+static void print_changes(const struct watch *w, const struct ec_change *c, size_t n)
+{
+	double ts = (mono_ns() - w->out.t0_ns) / 1e9;
+
+	if (g_opts.json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_begin_object(&j, NULL);
+		json_double(&j, "ts", ts, 6);
+		json_str(&j, "source", "ec_ram");
+		json_begin_array(&j, "changes");
+		for (size_t i = 0; i < n; i++) {
+			json_begin_object(&j, NULL);
+			json_u64(&j, "offset", c[i].offset);
+			json_u64(&j, "old", c[i].old);
+			json_u64(&j, "new", c[i].new);
+			json_end_object(&j);
+		}
+		json_end_array(&j);
+		json_u64(&j, "ec_records", w->records);
+		json_end_object(&j);
+		fputc('\n', stdout);
+	} else {
+		printf("%12.6f      ec_ram   %zu changed:", ts, n);
+		for (size_t i = 0; i < n; i++)
+			printf(" 0x%02x: %02x->%02x", c[i].offset, c[i].old, c[i].new);
+		printf("\n");
+	}
+	fflush(stdout);
+}
+
+static int ec_watch(const struct ec_opts *o)
+{
+	uint8_t prev[EC_RAM_SIZE], cur[EC_RAM_SIZE];
+	struct ec_change ch[EC_RAM_SIZE];
+	struct watch w = { .out = { .out = stdout, .json = g_opts.json }, .self = (uint32_t)gettid() };
+	struct listener *l = NULL;
+	char why[256];
+	int n, m;
+
+	n = ec_ram_read(o->io, prev, sizeof(prev), why, sizeof(why));
+	if (n < 0)
+		return err_print("ec", "%s", why), 1;
+	if (!o->no_trace && !(l = listen_open(on_record, &w, why, sizeof(why))))
+		fprintf(stderr, "acpitrace: ec: EC transactions not shown: %s\n", why);
+	w.out.t0_ns = mono_ns();
+	signal(SIGINT, on_stop);
+	signal(SIGTERM, on_stop);
+	fprintf(stderr, "acpitrace: ec: watching %s (%d bytes) every %llu ms\n", o->io, n,
+		(unsigned long long)o->interval_ms);
+	for (uint64_t i = 0; !stop && (!o->count || i < o->count); i++) {
+		uint64_t end = mono_ns() + o->interval_ms * 1000000ULL;
+		size_t nc;
+
+		w.records = 0;
+		while (!stop && mono_ns() < end) {
+			uint64_t left = (end - mono_ns()) / 1000000;
+
+			if (l)
+				listen_poll(l, left > 100 ? 100 : (int)left);
+			else
+				poll(NULL, 0, left > 100 ? 100 : (int)left);
+		}
+		m = ec_ram_read(o->io, cur, sizeof(cur), why, sizeof(why));
+		if (m < 0) {
+			listen_close(l);
+			return err_print("ec", "%s", why), 1;
+		}
+		nc = ec_ram_diff(prev, cur, m < n ? m : n, ch, EC_RAM_SIZE);
+		if (nc)
+			print_changes(&w, ch, nc);
+		memcpy(prev, cur, sizeof(prev));
+		n = m;
+	}
+	listen_close(l);
+	return 0;
+}
+
+int cmd_ec(int argc, char **argv)
+{
+	struct ec_opts o = { .io = EC_RAM_IO, .interval_ms = 1000 };
+	struct opt_getopt g;
+	const char *sub;
+	int c;
+
+	opt_getopt_build(&g, ec_opts_table);
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
+		switch (c) {
+		case 'j': g_opts.json = true; break;
+		case 'i':
+			if (parse_u64(optarg, &o.interval_ms) || o.interval_ms < 10 || o.interval_ms > 3600000)
+				return err_usage("ec", "--interval '%s': expected 10 to 3600000 ms", optarg);
+			break;
+		case 'c':
+			if (parse_u64(optarg, &o.count) || !o.count)
+				return err_usage("ec", "--count '%s': expected a number > 0", optarg);
+			break;
+		case 'I': o.io = optarg; break;
+		case 'W':
+			if (parse_write(optarg, &o.w_off, &o.w_val))
+				return err_usage("ec", "--write '%s': expected OFFSET=VALUE, offset 0-0xff, "
+						 "value 0-0xff", optarg);
+			o.write = true;
+			break;
+		case 'T': o.no_trace = true; break;
+		case 'h': ec_usage(stdout); exit(0);
+		case ':': return err_usage("ec", "option '%s' needs a value",
+					   opt_offender(c, optopt, argv[optind - 1]));
+		default: return err_usage("ec", "unknown option '%s'",
+					   opt_offender(c, optopt, argv[optind - 1]));
+		}
+	}
+	if (optind >= argc)
+		return err_usage("ec", "expected 'dump' or 'watch'");
+	sub = argv[optind++];
+	if (optind < argc)
+		return err_usage("ec", "unexpected argument '%s'", argv[optind]);
+	if (!strcmp(sub, "dump"))
+		return ec_dump(&o);
+	if (strcmp(sub, "watch"))
+		return err_usage("ec", "unknown subcommand '%s': expected 'dump' or 'watch'", sub);
+	if (o.write)
+		return err_usage("ec", "--write goes with 'dump' only");
+	return ec_watch(&o);
+}
