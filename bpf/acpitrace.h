@@ -86,6 +86,8 @@ enum at_emit_result {
 #define AT_F_HAS_RETURN		0x0040	/* method returned an Integer: value */
 #define AT_F_SUSP_SYSFS		0x0080	/* suspend: user space filled at_suspend's sysfs part */
 #define AT_F_SUSP_HW_SLEEP	0x0100	/* suspend: last_hw_sleep exists on this kernel */
+#define AT_F_HAS_SMI		0x0200	/* smi: SMIs while the work ran (same CPU) */
+#define AT_F_SMI_START		0x0400	/* BPF only: smi holds the start count until emit */
 
 /* Method names watched without full method tracing (at_method_watch). */
 #define AT_WATCH_MAX	64
@@ -178,6 +180,8 @@ struct at_event {
 	__u16 data_len;		/* bytes valid in data[] */
 	__s32 result;		/* errno (EC) or acpi_status (methods) */
 	__u32 number;		/* GPE, query, fixed event, IRQ, notify value */
+	__u32 smi;		/* with AT_F_HAS_SMI: SMIs on this CPU while the work ran */
+	__u32 pad2;
 	struct at_path path;	/* primary path: target, method, device */
 	struct at_path path2;	/* secondary: GPE block device, GED _EVT... */
 	struct at_ec ec;

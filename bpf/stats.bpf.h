@@ -375,6 +375,8 @@ static __always_inline void at_stats_account_at(const struct at_event *e, __u32 
 		if (counted)
 			c->count++;
 		c->time_ns += ns;
+		if (e->flags & AT_F_HAS_SMI)
+			c->smi += e->smi;
 	}
 	if (at_storm_sources & (1U << (k.source & 31)))
 		at_storm_update(&k, s, counted, ns, now, e->id);

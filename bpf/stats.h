@@ -34,6 +34,7 @@ struct at_key {
 struct at_key_count {
 	__u64 count;
 	__u64 time_ns;		/* summed durations (GPE: method time too) */
+	__u64 smi;		/* SMIs while its work ran (AT_F_HAS_SMI records) */
 };
 
 enum at_storm_state {

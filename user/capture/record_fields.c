@@ -67,6 +67,7 @@ bool rf_cond_holds(enum rf_cond cond, const struct rf_ctx *c)
 	case RF_NEVER: return false;
 	case RF_HAS_DEV: return c->v->dev != NULL;
 	case RF_HAS_DURATION: return e->flags & AT_F_HAS_DURATION;
+	case RF_HAS_SMI: return e->flags & AT_F_HAS_SMI;
 	case RF_HAS_WALL: return c->wall != NULL;
 	case RF_GPE_KNOWN: return e->subtype != AT_GPE_UNKNOWN;
 	case RF_GPE_METHOD: return e->subtype == AT_GPE_METHOD;
@@ -109,6 +110,7 @@ GETTER(get_cpu) { v->u = E->cpu; }
 GETTER(get_pid) { v->u = E->pid; }
 GETTER(get_comm) { v->s = E->comm; v->n = strnlen(E->comm, sizeof(E->comm)); }
 GETTER(get_duration) { v->u = E->duration_ns; }
+GETTER(get_smi) { v->u = E->smi; }
 
 GETTER(get_number) { v->u = E->number; }
 GETTER(get_value) { v->u = E->value; }
@@ -275,6 +277,7 @@ static const struct rec_field head[] = {
 
 static const struct rec_field tail[] = {
 	{ .name = "duration_ns", .kind = RF_U64, .get = get_duration, .json = RF_HAS_DURATION },
+	{ .name = "smi", .kind = RF_U64, .get = get_smi, .json = RF_HAS_SMI },
 };
 
 static const struct rec_field sci[] = {

@@ -174,6 +174,12 @@ static bool read_head(struct rd *r, const struct jv *o, struct at_event *e)
 			return false;
 		e->flags |= AT_F_HAS_DURATION;
 	}
+	if (jv_get(o, "smi")) {
+		if (!get_u64(r, o, "smi", UINT32_MAX, &v))
+			return false;
+		e->smi = v;
+		e->flags |= AT_F_HAS_SMI;
+	}
 	return true;
 }
 

@@ -53,6 +53,7 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	t->skel->rodata->at_watch_methods = o->attach.watch_methods;
 	t->skel->rodata->at_policy_loaded = o->policy;
 	t->skel->rodata->at_gpe_emit_at_detect = gpe_detect;
+	t->skel->rodata->at_smi_on = t->smi.on;
 	storm_setup(t->skel, &o->storm);
 	attach_select(t->skel, &t->plan);
 	/* not a hook: run by tracer_sweep() */
@@ -78,6 +79,14 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 		snprintf(t->error, sizeof(t->error),
 			 "loading the BPF programs failed: %s (run with --verbose for the verifier log)",
 			 strerror(-err));
+		acpitrace_bpf__destroy(t->skel);
+		t->skel = NULL;
+		return -1;
+	}
+	/* rodata said the counters are there: they must be */
+	if (t->smi.on && smi_fill_map(&t->smi, bpf_map__fd(t->skel->maps.smi_counters))) {
+		snprintf(t->error, sizeof(t->error), "filling the SMI counter map: %s",
+			 strerror(errno));
 		acpitrace_bpf__destroy(t->skel);
 		t->skel = NULL;
 		return -1;
@@ -153,6 +162,7 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 	memset(t, 0, sizeof(*t));
 	t->force = ao.force;
 	acpi_sysfs_load(&t->sys, NULL);
+	smi_open(&t->smi, libbpf_num_possible_cpus());
 	kernel_probe(&t->k, false);
 	attach_plan(&t->k, &ao, &t->plan);
 	if (!any_planned(&t->plan)) {
@@ -231,6 +241,8 @@ int tracer_verify(struct tracer *t, const struct tracer_opts *o)
 		return -1;
 	}
 	with_stats.verifier_stats = true;
+	/* the SMI reads verified too (no counters: ncpu 0, the map stays empty) */
+	t->smi.on = true;
 	return load(t, &with_stats);
 }
 
@@ -245,6 +257,7 @@ void tracer_close(struct tracer *t)
 	t->skel = NULL;
 	kernel_release(&t->k);
 	acpi_sysfs_free(&t->sys);
+	smi_close(&t->smi);
 }
 
 int tracer_counters(struct tracer *t, struct at_counters out[AT_SRC_MAX])
@@ -307,6 +320,7 @@ void tracer_stats_maps(struct tracer *t, struct stats_maps *m)
 	m->ec_health = bpf_map__fd(t->skel->maps.ec_health);
 	m->overflow = bpf_map__fd(t->skel->maps.key_overflow);
 	m->sys = &t->sys;
+	m->smi = &t->smi;
 }
 
 uint64_t tracer_storm_rate(struct tracer *t)

@@ -72,9 +72,10 @@ static int read_keys(const struct stats_maps *m, struct stats_snap *s)
 		sk->key = k;
 		if (bpf_map_lookup_elem(m->key_state, &k, &sk->state))
 			continue;	/* gone meanwhile */
-		if (!percpu_sum_u64(m->key_counts, &k, (uint64_t *)&c, 2)) {
+		if (!percpu_sum_u64(m->key_counts, &k, (uint64_t *)&c, sizeof(c) / 8)) {
 			sk->count = c.count;
 			sk->time_ns = c.time_ns;
+			sk->smi = c.smi;
 		}
 		acpi_key_label(m->sys, sk->label, sizeof(sk->label), k.source, k.number,
 				&sk->state.path, sk->state.guid);
@@ -96,6 +97,7 @@ int stats_read(const struct stats_maps *m, struct stats_snap *s)
 	for (uint32_t h = 0; h < AT_HIST_MAX; h++)
 		percpu_sum_u64(m->hists, &h, (uint64_t *)&s->hist[h], sizeof(s->hist[h]) / 8);
 	percpu_sum_u64(m->ec_health, &zero, (uint64_t *)&s->ec, sizeof(s->ec) / 8);
+	s->smi_total = m->smi ? smi_total(m->smi) : -1;
 	return read_keys(m, s);
 }
 
@@ -168,8 +170,8 @@ static void print_keys(FILE *out, const struct stats_snap *s)
 {
 	char p[ACPI_PATH_MAX];
 
-	fprintf(out, "\n%-9s %-40s %10s %10s %12s  %s\n", "source", "key", "events", "rate/s",
-		"time_us", "method/storm");
+	fprintf(out, "\n%-9s %-40s %10s %10s %12s %6s  %s\n", "source", "key", "events", "rate/s",
+		"time_us", "smi", "method/storm");
 	for (size_t i = 0; i < s->nkeys; i++) {
 		const struct stats_key *k = &s->keys[i];
 
@@ -177,11 +179,23 @@ static void print_keys(FILE *out, const struct stats_snap *s)
 		if (k->key.source == AT_SRC_GPE || k->key.source == AT_SRC_EC_QUERY ||
 		    k->key.source == AT_SRC_GED)
 			acpi_path_format(&k->state.path, p, sizeof(p));
-		fprintf(out, "%-9s %-40s %10" PRIu64 " %10.1f %12.1f  %s%s\n",
+		fprintf(out, "%-9s %-40s %10" PRIu64 " %10.1f %12.1f %6" PRIu64 "  %s%s\n",
 			source_name(k->key.source), k->label, k->count,
-			rate(k->count, s->elapsed_s), k->time_ns / 1e3, p,
+			rate(k->count, s->elapsed_s), k->time_ns / 1e3, k->smi, p,
 			k->state.storming ? " STORM" : "");
 	}
+}
+
+/*
+ * The machine's SMIs since start (the keys' smi column counts those that
+ * fell inside each key's work; nested work counts on both keys).
+ */
+static void print_smi(FILE *out, const struct stats_snap *s)
+{
+	if (s->smi_total < 0)
+		fprintf(out, "\nSMIs: not counted (no msr PMU smi event on this machine)\n");
+	else
+		fprintf(out, "\nSMIs: %" PRId64 " on this machine\n", s->smi_total);
 }
 
 static void print_ec(FILE *out, const struct stats_snap *s)
@@ -201,6 +215,7 @@ void stats_print_text(FILE *out, const struct stats_snap *s)
 	fprintf(out, "acpitrace stats over %.2f s\n\n", s->elapsed_s);
 	print_sources(out, s);
 	print_keys(out, s);
+	print_smi(out, s);
 	print_ec(out, s);
 	for (int h = 0; h < AT_HIST_MAX; h++) {
 		if (!s->hist[h].count)
@@ -249,6 +264,7 @@ static void json_keys(struct json *j, const struct stats_snap *s)
 		json_u64(j, "count", k->count);
 		json_double(j, "rate", rate(k->count, s->elapsed_s), 3);
 		json_u64(j, "time_ns", k->time_ns);
+		json_u64(j, "smi", k->smi);
 		json_bool(j, "storming", k->state.storming);
 		json_u64(j, "storms", k->state.storms);
 		json_end_object(j);
@@ -289,6 +305,10 @@ static void json_members(struct json *j, const struct stats_snap *s)
 {
 	json_double(j, "interval_s", s->elapsed_s, 3);
 	json_u64(j, "storm_threshold", s->storm_rate);
+	if (s->smi_total < 0)
+		json_null(j, "smi_total");
+	else
+		json_u64(j, "smi_total", (uint64_t)s->smi_total);
 	json_sources(j, s);
 	json_keys(j, s);
 	json_hists(j, s);

@@ -23,6 +23,7 @@ struct stats_key {
 	struct at_key_state state;
 	uint64_t count;
 	uint64_t time_ns;
+	uint64_t smi;		/* SMIs while its work ran (SMI counters on) */
 	char label[160];	/* "0x02", "\_SB.PCI0.S30:0x01"... */
 };
 
@@ -35,6 +36,7 @@ struct stats_snap {
 	struct stats_key *keys;		/* sorted by source, then label */
 	size_t nkeys;
 	uint64_t storm_rate;		/* threshold in force, events/s */
+	int64_t smi_total;		/* the machine's SMIs since start, -1: no counter */
 };
 
 /* 0, or -1 with errno set. */
