@@ -56,17 +56,6 @@ static int open_cpu(uint32_t type, uint64_t config, int cpu)
 	return (int)syscall(SYS_perf_event_open, &a, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
 }
 
-static bool cpu_online(int cpu)
-{
-	char path[96];
-	long v;
-
-	if (cpu == 0)
-		return true;	/* CPU 0 often has no online file */
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
-	return sysfs_read_long(path, &v) || v == 1;
-}
-
 static bool read_counter(int fd, uint64_t *v)
 {
 	return fd >= 0 && read(fd, v, sizeof(*v)) == (ssize_t)sizeof(*v);
@@ -84,9 +73,10 @@ void smi_open(struct smi_counters *s, int ncpu)
 	if (smi_event("", &type, &config, s->why, sizeof(s->why)))
 		return;
 	for (int i = 0; i < s->ncpu; i++) {
-		if (!cpu_online(i))
-			continue;
 		s->fd[i] = open_cpu(type, config, i);
+		/* a possible CPU that is not online (maxcpus, hotplug) has none */
+		if (s->fd[i] < 0 && i && (errno == ENODEV || errno == EINVAL))
+			continue;
 		if (s->fd[i] < 0) {
 			snprintf(s->why, sizeof(s->why), "perf_event_open(msr/smi/, cpu %d): %s",
 				 i, strerror(errno));

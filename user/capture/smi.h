@@ -20,7 +20,8 @@ struct smi_counters {
 	int ncpu;			/* fd[0..ncpu): one per possible CPU, -1 = offline */
 	int fd[SMI_MAX_CPUS];
 	uint64_t start[SMI_MAX_CPUS];	/* each counter when it was opened */
-	bool on;			/* every online CPU's counter is open */
+	bool on;			/* every online CPU's counter is open (a CPU
+					 * onlined later has none: its records carry no smi) */
 	char why[160];			/* why not, when !on */
 };
 

@@ -11,6 +11,7 @@
 #include "lib/source_tree.h"
 #include "lib/percpu.h"
 #include "lib/time.h"
+#include "lib/log.h"
 #include "acpitrace.h"
 #include "acpitrace.skel.h"
 
@@ -163,6 +164,8 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 	t->force = ao.force;
 	acpi_sysfs_load(&t->sys, NULL);
 	smi_open(&t->smi, libbpf_num_possible_cpus());
+	if (!t->smi.on)
+		log_msg(LOG_DEBUG, "SMI accounting off: %s", t->smi.why);
 	kernel_probe(&t->k, false);
 	attach_plan(&t->k, &ao, &t->plan);
 	if (!any_planned(&t->plan)) {

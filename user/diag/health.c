@@ -7,6 +7,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "diag/health.h"
+#include "diag/advice.h"
 #include "lib/percpu.h"
 #include "acpi/acpi_sysfs.h"
 #include "acpi/acpi_path.h"
@@ -76,6 +77,7 @@ static int read_keys(const struct stats_maps *m, struct stats_snap *s)
 			sk->count = c.count;
 			sk->time_ns = c.time_ns;
 			sk->smi = c.smi;
+			sk->spurious = c.spurious;
 		}
 		acpi_key_label(m->sys, sk->label, sizeof(sk->label), k.source, k.number,
 				&sk->state.path, sk->state.guid);
@@ -198,6 +200,43 @@ static void print_smi(FILE *out, const struct stats_snap *s)
 		fprintf(out, "\nSMIs: %" PRId64 " on this machine\n", s->smi_total);
 }
 
+bool stats_wake_advice(const struct stats_snap *s, const char *ec_gpe_file, char *buf,
+		       size_t len)
+{
+	const struct stats_key *top = NULL;
+	uint64_t total = 0;
+
+	for (size_t i = 0; i < s->nkeys; i++) {
+		total += s->keys[i].spurious;
+		if (s->keys[i].spurious && (!top || s->keys[i].spurious > top->spurious))
+			top = &s->keys[i];
+	}
+	if (!top)
+		return false;
+	return wake_advice(top->key.source, top->key.number, top->spurious, total,
+			   advice_gpe_is_ec(ec_gpe_file, top->key.number,
+					    top->state.path.depth > 0), buf, len);
+}
+
+/* Spurious s2idle wakeups per key, and the advice when one GPE dominates. */
+static void print_spurious(FILE *out, const struct stats_snap *s)
+{
+	char advice[320];
+	bool any = false;
+
+	for (size_t i = 0; i < s->nkeys; i++) {
+		if (!s->keys[i].spurious)
+			continue;
+		fprintf(out, "%s%s %s %" PRIu64, any ? ", " : "\nSpurious s2idle wakeups: ",
+			source_name(s->keys[i].key.source), s->keys[i].label, s->keys[i].spurious);
+		any = true;
+	}
+	if (any)
+		fputc('\n', out);
+	if (stats_wake_advice(s, NULL, advice, sizeof(advice)))
+		fprintf(out, "%s\n", advice);
+}
+
 static void print_ec(FILE *out, const struct stats_snap *s)
 {
 	fprintf(out, "\nEC health: %llu ok, %llu timeout, %llu error",
@@ -216,6 +255,7 @@ void stats_print_text(FILE *out, const struct stats_snap *s)
 	print_sources(out, s);
 	print_keys(out, s);
 	print_smi(out, s);
+	print_spurious(out, s);
 	print_ec(out, s);
 	for (int h = 0; h < AT_HIST_MAX; h++) {
 		if (!s->hist[h].count)
@@ -265,6 +305,7 @@ static void json_keys(struct json *j, const struct stats_snap *s)
 		json_double(j, "rate", rate(k->count, s->elapsed_s), 3);
 		json_u64(j, "time_ns", k->time_ns);
 		json_u64(j, "smi", k->smi);
+		json_u64(j, "spurious", k->spurious);
 		json_bool(j, "storming", k->state.storming);
 		json_u64(j, "storms", k->state.storms);
 		json_end_object(j);
@@ -303,6 +344,8 @@ static void json_ec(struct json *j, const struct stats_snap *s)
 
 static void json_members(struct json *j, const struct stats_snap *s)
 {
+	char advice[320];
+
 	json_double(j, "interval_s", s->elapsed_s, 3);
 	json_u64(j, "storm_threshold", s->storm_rate);
 	if (s->smi_total < 0)
@@ -311,6 +354,7 @@ static void json_members(struct json *j, const struct stats_snap *s)
 		json_u64(j, "smi_total", (uint64_t)s->smi_total);
 	json_sources(j, s);
 	json_keys(j, s);
+	json_str(j, "advice", stats_wake_advice(s, NULL, advice, sizeof(advice)) ? advice : NULL);
 	json_hists(j, s);
 	json_ec(j, s);
 }

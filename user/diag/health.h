@@ -24,6 +24,7 @@ struct stats_key {
 	uint64_t count;
 	uint64_t time_ns;
 	uint64_t smi;		/* SMIs while its work ran (SMI counters on) */
+	uint64_t spurious;	/* s2idle wakeups it caused that went back to sleep */
 	char label[160];	/* "0x02", "\_SB.PCI0.S30:0x01"... */
 };
 
@@ -53,6 +54,12 @@ const char *hist_metric(unsigned int h);
 /* bcc-style log2 histogram ("nsecs : count distribution"). */
 void stats_print_hist(FILE *out, const struct at_hist_val *h, const char *unit);
 void stats_print_text(FILE *out, const struct stats_snap *s);
+/*
+ * The advice on spurious s2idle wakeups (diag/advice.c) for the snapshot's
+ * keys; false when no GPE dominates.  @ec_gpe_file: NULL for debugfs'.
+ */
+bool stats_wake_advice(const struct stats_snap *s, const char *ec_gpe_file, char *buf,
+		       size_t len);
 void stats_print_json(FILE *out, const struct stats_snap *s);
 /*
  * The same members as one line of `trace --json`: {"stats":{"seq":N,...}}
