@@ -25,6 +25,7 @@ enum at_source {
 	AT_SRC_METHOD,
 	AT_SRC_STORM,		/* storm begin/end records (bpf/stats.h) */
 	AT_SRC_SUSPEND,		/* one record per suspend cycle (hooks/suspend.bpf.h) */
+	AT_SRC_IRQ,		/* hard IRQs of ACPI/PNP devices, opt-in (hooks/irq.bpf.h) */
 	AT_SRC_MAX,
 };
 
@@ -38,6 +39,7 @@ enum at_context {
 	AT_CTX_NOTIFY,		/* a Notify handler (kacpi_notify) */
 	AT_CTX_EC_EVENT,	/* EC event work (QR_EC issued by kec) */
 	AT_CTX_WORK,		/* a work item queued while handling an event */
+	AT_CTX_IRQ,		/* a hard IRQ handler (the irq source) */
 	AT_CTX_MAX,
 };
 
@@ -156,6 +158,23 @@ enum at_wake_pick {
 	AT_WAKE_SCI,		/* the GPE or fixed event (wake_*) */
 	AT_WAKE_GED,		/* the GED event (ged_*) */
 	AT_WAKE_IRQ,		/* pm_wakeup_irq, no ACPI event of that IRQ */
+};
+
+/*
+ * The irq source (opt-in): user space puts the IRQs that ACPI/PNP devices
+ * own into the irq_watch map (capture/irq_owner.c), each with its device's
+ * path; an IRQ record (AT_SRC_IRQ) has number = IRQ, result = the
+ * handler's irqreturn_t, path = the device, data = the handler's name
+ * (irqaction.name, NUL-terminated), duration = the hard IRQ handler's.
+ */
+#define AT_IRQ_WATCH_MAX	64
+#define AT_IRQ_SCI		0x1	/* the SCI: its SCI record continues the chain */
+#define AT_IRQ_GED		0x2	/* a GED's: its GED record continues the chain */
+
+struct at_irq_watch {
+	struct at_path path;	/* the device that owns the IRQ, depth 0 = none */
+	__u32 flags;		/* AT_IRQ_* */
+	__u32 pad;
 };
 
 #define AT_SUSP_S2IDLE	1

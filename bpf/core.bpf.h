@@ -61,6 +61,7 @@ enum at_slot {
 	AT_SLOT_TASK = 0,
 	AT_SLOT_SCI,
 	AT_SLOT_GPE_DETECT,	/* a GPE record waiting for acpi_ev_detect_gpe to return */
+	AT_SLOT_IRQ,		/* hard IRQ records (may interrupt a threaded SCI) */
 	AT_SLOTS,
 };
 

@@ -120,6 +120,34 @@ GETTER(get_dev_name) { v->s = V->dev->name; }
 GETTER(get_dev_hid) { str_or_null(v, V->dev->hid); }
 
 GETTER(get_handled) { v->b = E->result != 0; }
+/* irq: irqaction.name as the kernel gave it (NUL-terminated within 32 bytes) */
+GETTER(get_irq_handler)
+{
+	v->s = (const char *)E->data;
+	v->n = strnlen((const char *)E->data, E->data_len > 32 ? 32 : E->data_len);
+}
+
+static void irq_handler_json(struct json *j, const struct rf_ctx *c)
+{
+	struct rf_val v = { 0 };
+
+	get_irq_handler(c, &v);
+	json_strn(j, "handler", v.s, v.n);
+}
+
+static void irq_handler_text(char *buf, size_t len, const struct rf_ctx *c)
+{
+	struct rf_val v = { 0 };
+
+	get_irq_handler(c, &v);
+	snprintf(buf, len, "%.*s", (int)v.n, v.n ? v.s : "?");
+}
+GETTER(get_irq_result)
+{
+	static const char *const r[] = { "none", "handled", "wake_thread", "handled,wake_thread" };
+
+	v->s = E->result >= 0 && E->result < 4 ? r[E->result] : "unknown";
+}
 GETTER(get_dispatch) { v->s = gpe_dispatch_name(E->subtype); }
 GETTER(get_trigger) { v->s = E->value ? "level" : "edge"; }
 GETTER(get_fixed_event) { v->s = fixed_event_name(E->number); }
@@ -352,6 +380,16 @@ static const struct rec_field ged[] = {
 	{ .name = "method", .kind = RF_STR, .get = get_path, .text = " -> %s" },
 };
 
+/* "IRQ 8 rtc0 \_SB.PCI0.S08.RTC handled" */
+static const struct rec_field irq[] = {
+	LIT("IRQ"),
+	{ .name = "irq", .kind = RF_U64, .get = get_number, .text = " %" PRIu64 },
+	{ .kind = RF_HOOK, .text = " %s", .json_hook = irq_handler_json,
+	  .text_hook = irq_handler_text },
+	{ .name = "device", .kind = RF_STR, .get = get_path, .text = " %s", .tnull = "(no ACPI device)" },
+	{ .name = "result", .kind = RF_STR, .get = get_irq_result, .text = " %s" },
+};
+
 /* A method evaluation reads "method PATH STATUS|returned 0xN", a GPE
  * method record "GPE 0xNN method PATH|dispatch NAME". */
 static const struct rec_field method[] = {
@@ -398,6 +436,7 @@ static const struct {
 	[AT_SRC_METHOD] = TABLE(method),
 	[AT_SRC_STORM] = TABLE(storm),
 	[AT_SRC_SUSPEND] = TABLE(suspend),
+	[AT_SRC_IRQ] = TABLE(irq),
 };
 
 const struct rec_field *rec_fields(unsigned int source, size_t *n)

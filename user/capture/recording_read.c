@@ -552,8 +552,9 @@ enum rec_line rec_parse_line(const char *line, size_t len, struct rec_facts *f,
 		goto out;
 	}
 	s = source_from_name(src->s);
-	if (s == AT_SRC_STORM) {
-		ret = REC_SKIP;	/* a storm report, not an event */
+	if (s == AT_SRC_STORM || s == AT_SRC_SUSPEND || s == AT_SRC_IRQ) {
+		/* a storm report, a suspend cycle, a hard IRQ: nothing a policy matches */
+		ret = REC_SKIP;
 		goto out;
 	}
 	if (s < 0 || s >= AT_SRC_STORM) {

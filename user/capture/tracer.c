@@ -12,6 +12,7 @@
 #include "lib/percpu.h"
 #include "lib/time.h"
 #include "lib/log.h"
+#include "acpi/irq_owner.h"
 #include "acpitrace.h"
 #include "acpitrace.skel.h"
 
@@ -32,6 +33,43 @@ static void storm_setup(struct acpitrace_bpf *skel, const struct storm_cfg *c)
 		skel->rodata->at_storm_end_pct = c->end_pct;
 	if (c->sources)
 		skel->rodata->at_storm_sources = c->sources;
+}
+
+/*
+ * The irq source: the IRQs ACPI devices own (acpi/irq_owner.c) into
+ * irq_watch, each said once on stderr.  None is not an error: the source
+ * then records nothing.
+ */
+static int irq_watch_fill(struct tracer *t)
+{
+	struct irq_owners *w = calloc(1, sizeof(*w));
+	int fd = bpf_map__fd(t->skel->maps.irq_watch);
+
+	if (!w || irq_owners_resolve("", w, t->error, sizeof(t->error))) {
+		if (!w)
+			snprintf(t->error, sizeof(t->error), "irq source: out of memory");
+		free(w);
+		return -1;
+	}
+	for (unsigned int i = 0; i < w->n; i++) {
+		struct at_irq_watch v = { .flags = w->o[i].flags };
+		uint32_t irq = w->o[i].irq;
+
+		irq_owner_bpf_path(&w->o[i], &v.path);
+		if (bpf_map_update_elem(fd, &irq, &v, BPF_ANY)) {
+			snprintf(t->error, sizeof(t->error), "irq source: IRQ %u: %s", irq,
+				 strerror(errno));
+			free(w);
+			return -1;
+		}
+		log_msg(LOG_INFO, "irq source: IRQ %u (%s) %s", irq, w->o[i].handlers,
+			w->o[i].path[0] ? w->o[i].path :
+			w->o[i].flags & AT_IRQ_SCI ? "the SCI" : "(no ACPI path)");
+	}
+	if (!w->n)
+		log_msg(LOG_WARN, "irq source: no IRQ of an ACPI device has a handler");
+	free(w);
+	return 0;
 }
 
 static int load(struct tracer *t, const struct tracer_opts *o)
@@ -55,6 +93,7 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	t->skel->rodata->at_policy_loaded = o->policy;
 	t->skel->rodata->at_gpe_emit_at_detect = gpe_detect;
 	t->skel->rodata->at_smi_on = t->smi.on;
+	t->skel->rodata->at_irq_on = o->attach.irq;
 	storm_setup(t->skel, &o->storm);
 	attach_select(t->skel, &t->plan);
 	/* not a hook: run by tracer_sweep() */
@@ -80,6 +119,11 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 		snprintf(t->error, sizeof(t->error),
 			 "loading the BPF programs failed: %s (run with --verbose for the verifier log)",
 			 strerror(-err));
+		acpitrace_bpf__destroy(t->skel);
+		t->skel = NULL;
+		return -1;
+	}
+	if (o->attach.irq && irq_watch_fill(t)) {
 		acpitrace_bpf__destroy(t->skel);
 		t->skel = NULL;
 		return -1;
