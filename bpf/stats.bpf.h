@@ -384,7 +384,7 @@ static __always_inline void at_stats_account_at(const struct at_event *e, __u32 
 
 	if (src == AT_SRC_SUSPEND)
 		at_spurious_account(e);
-	if (src >= AT_SRC_STORM)
+	if (src == AT_SRC_STORM || src == AT_SRC_SUSPEND)
 		return;
 	counted = at_key_of(e, src, &k, &hist);
 	if (hist < AT_HIST_MAX && (e->flags & AT_F_HAS_DURATION))

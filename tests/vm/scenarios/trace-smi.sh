@@ -7,7 +7,7 @@
 # matches MSR 0x34 read through /dev/cpu/0/msr.
 . "$ROOT/tests/vm/lib/dispatch.sh"
 CPU="qemu64,vendor=GenuineIntel,family=6,model=94"
-MODULES=msr
+MODULES=msr,button
 APPEND=$DISPATCH_APPEND
 ACPITABLES="$DISPATCH_TABLES tools/vm/acpi/smi.asl"
 BINARIES=""
