@@ -102,10 +102,14 @@ static void draw_header(struct frame *f, const struct stats_snap *s,
 
 	for (size_t i = 0; i < s->nkeys; i++)
 		storms += s->keys[i].state.storming != 0;
-	put(f, 0, 0, A_BOLD, "acpitrace top  %.0f s  storms: %d%s  EC: %llu ok %llu timeout %llu error%s",
+	char smi[32] = "";
+
+	if (s->smi_total >= 0)
+		snprintf(smi, sizeof(smi), "  SMI: %lld", (long long)s->smi_total);
+	put(f, 0, 0, A_BOLD, "acpitrace top  %.0f s  storms: %d%s  EC: %llu ok %llu timeout %llu error%s%s",
 	    s->elapsed_s, storms, storms ? " (!)" : "", (unsigned long long)s->ec.ok,
 	    (unsigned long long)s->ec.timeout, (unsigned long long)s->ec.error,
-	    s->ec.timeout > p->ec.timeout ? " (EC TIMEOUTS!)" : "");
+	    s->ec.timeout > p->ec.timeout ? " (EC TIMEOUTS!)" : "", smi);
 	put(f, 2, 0, 0, "%-9s %10s %10s %10s", "SOURCE", "RATE/s", "TOTAL", "DROPPED");
 	for (int i = 0; i < AT_SRC_MAX; i++)
 		put(f, 3 + i, 0, 0, "%-9s %10.1f %10llu %10llu", source_name(i),
@@ -117,15 +121,17 @@ static void draw_header(struct frame *f, const struct stats_snap *s,
 static void draw_keys(struct frame *f, const struct stats_snap *s,
 		      const struct stats_snap *p, double dt, int row)
 {
-	put(f, row++, 0, 0, "%-9s %-44s %10s %10s %s", "SOURCE", "KEY", "RATE/s", "TOTAL", "FLAGS");
+	put(f, row++, 0, 0, "%-9s %-44s %10s %10s %6s %s", "SOURCE", "KEY", "RATE/s", "TOTAL", "SMI",
+	    "FLAGS");
 	for (size_t i = 0; i < s->nkeys && row < f->rows - (f->curses ? 1 : 0); i++) {
 		const struct stats_key *k = &s->keys[i];
 
 		if (k->key.source == AT_SRC_METHOD)
 			continue;
-		put(f, row++, 0, k->state.storming ? A_REVERSE : 0, "%-9s %-44.44s %10.1f %10llu %s",
+		put(f, row++, 0, k->state.storming ? A_REVERSE : 0, "%-9s %-44.44s %10.1f %10llu %6llu %s",
 		    source_name(k->key.source), k->label, (k->count - prev_count(p, k)) / dt,
-		    (unsigned long long)k->count, k->state.storming ? "STORM" : "");
+		    (unsigned long long)k->count, (unsigned long long)k->smi,
+		    k->state.storming ? "STORM" : k->spurious ? "SPURIOUS-WAKE" : "");
 	}
 }
 
