@@ -20,7 +20,8 @@ guest() {
 	acpitrace --json trace -s irq,sci,fixed,ged,notify --metrics-textfile "$OUT/metrics.prom" \
 		--ready-file "$OUT/ready" >trace.json 2>trace.err &
 	pid=$!
-	acpitrace trace -s irq --ready-file "$OUT/ready-text" >trace.txt 2>trace-text.err &
+	acpitrace trace -s irq,sci,fixed,ged,notify --ready-file "$OUT/ready-text" \
+		>trace.txt 2>trace-text.err &
 	tpid=$!
 	vm_wait_for 90 test -e "$OUT/ready" -a -e "$OUT/ready-text"
 	# shellcheck disable=SC2046 # three numbers
@@ -71,11 +72,18 @@ check() {
 	expect_event trace.json "$irq"' and .irq == 1 and .handler == "ACPI:Ged" and .device == "\\_SB.GED0" and .result == "wake_thread" and .duration_ns > 0' 2
 	expect_event trace.json "$irq"' and .irq == 8 and .handler == "rtc0" and .device == "\\_SB.PCI0.S08.RTC" and .result == "handled"' "$n8"
 	expect_event trace.json "$irq"' and .irq == 9 and .handler == "acpi" and .device == null' 1
+	# 6.1 runs the SCI in the hard IRQ, 6.12 in the IRQ's thread
+	if [[ $KERNEL == 6.1 ]]; then
+		expect_event trace.json "$irq"' and .irq == 9 and .result == "handled"' 1
+	else
+		expect_event trace.json "$irq"' and .irq == 9 and .result == "wake_thread"' 1
+	fi
 	# the GED's and the SCI's records continue their IRQ's chain
 	expect_eq "$(chain_of '.source == "notify" and .value == 129')" "irq>ged>notify" "key chain"
 	expect_eq "$(chain_of '.source == "fixed" and .event == "power_button"')" "irq>sci>fixed" "power button chain"
 	expect_grep trace.txt 'IRQ 8 rtc0 \\_SB\.PCI0\.S08\.RTC handled [0-9.]+(ns|us|ms)$'
 	expect_grep trace.txt 'IRQ 1 ACPI:Ged \\_SB\.GED0 wake_thread'
+	expect_grep trace.txt '^ +[0-9.]+ cpu[0-9]+ +ged +GED irq 1 -> \\_SB\.GED0\._EVT'
 	expect_grep metrics.prom '^acpitrace_events_total\{source="irq",key="1"\} 2$'
 	expect_grep metrics.prom '^acpitrace_events_total\{source="irq",key="8"\} [1-9][0-9]*$'
 }

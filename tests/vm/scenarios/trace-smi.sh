@@ -26,7 +26,10 @@ guest() {
 	acpitrace stats --json --interval 600 --ready-file "$OUT/ready-stats" \
 		>stats.json 2>stats.err &
 	spid=$!
-	vm_wait_for 90 test -e "$OUT/ready" -a -e "$OUT/ready-text" -a -e "$OUT/ready-stats"
+	acpitrace stats --interval 600 --ready-file "$OUT/ready-stats-text" >stats.txt 2>&1 &
+	stpid=$!
+	vm_wait_for 90 test -e "$OUT/ready" -a -e "$OUT/ready-text" -a -e "$OUT/ready-stats" \
+		-a -e "$OUT/ready-stats-text"
 	rdsmi >msr-before.txt
 	vm_signal go
 	vm_wait_for 60 test -e "$OUT/keys-sent"
@@ -34,10 +37,11 @@ guest() {
 	vm_wait_for 30 grep -q 'SNK0.*"value":128' trace.json
 	rdsmi >msr-after.txt
 	sleep 2.5	# the metrics file is written every second
-	kill -INT "$pid" "$tpid" "$spid"
+	kill -INT "$pid" "$tpid" "$spid" "$stpid"
 	wait "$pid"
 	wait "$tpid" || true
 	wait "$spid"
+	wait "$stpid"
 }
 
 host() {
@@ -65,4 +69,6 @@ check() {
 	expect_grep metrics.prom '^acpitrace_smi_total (1[0-9]|[2-9][0-9])$'
 	expect_eq "$(json stats.json '.[0].keys[] | select(.source == "ged") | .smi')" 10 "stats GED smi"
 	expect_gt "$(json stats.json '.[0].smi_total')" 9 "stats smi_total"
+	expect_grep stats.txt '^ged +1 +6 +[0-9.]+ +[0-9.]+ +10  \\_SB\.GED0\._EVT$'
+	expect_grep stats.txt '^SMIs: (1[0-9]|[2-9][0-9]) on this machine$'
 }
