@@ -121,17 +121,33 @@ static void draw_header(struct frame *f, const struct stats_snap *s,
 static void draw_keys(struct frame *f, const struct stats_snap *s,
 		      const struct stats_snap *p, double dt, int row)
 {
-	put(f, row++, 0, 0, "%-9s %-44s %10s %10s %6s %s", "SOURCE", "KEY", "RATE/s", "TOTAL", "SMI",
-	    "FLAGS");
+	/* the SMI column only where the CPUs count SMIs (capture/smi.c) */
+	bool smi = s->smi_total >= 0;
+
+	if (smi)
+		put(f, row++, 0, 0, "%-9s %-44s %10s %10s %6s %s", "SOURCE", "KEY", "RATE/s", "TOTAL",
+		    "SMI", "FLAGS");
+	else
+		put(f, row++, 0, 0, "%-9s %-44s %10s %10s %s", "SOURCE", "KEY", "RATE/s", "TOTAL",
+		    "FLAGS");
 	for (size_t i = 0; i < s->nkeys && row < f->rows - (f->curses ? 1 : 0); i++) {
 		const struct stats_key *k = &s->keys[i];
+		const char *flag;
+		double rate;
 
 		if (k->key.source == AT_SRC_METHOD)
 			continue;
-		put(f, row++, 0, k->state.storming ? A_REVERSE : 0, "%-9s %-44.44s %10.1f %10llu %6llu %s",
-		    source_name(k->key.source), k->label, (k->count - prev_count(p, k)) / dt,
-		    (unsigned long long)k->count, (unsigned long long)k->smi,
-		    k->state.storming ? "STORM" : k->spurious ? "SPURIOUS-WAKE" : "");
+		flag = k->state.storming ? "STORM" : k->spurious ? "SPURIOUS-WAKE" : "";
+		rate = (k->count - prev_count(p, k)) / dt;
+		if (smi)
+			put(f, row++, 0, k->state.storming ? A_REVERSE : 0,
+			    "%-9s %-44.44s %10.1f %10llu %6llu %s", source_name(k->key.source),
+			    k->label, rate, (unsigned long long)k->count,
+			    (unsigned long long)k->smi, flag);
+		else
+			put(f, row++, 0, k->state.storming ? A_REVERSE : 0,
+			    "%-9s %-44.44s %10.1f %10llu %s", source_name(k->key.source), k->label,
+			    rate, (unsigned long long)k->count, flag);
 	}
 }
 

@@ -172,18 +172,26 @@ static void print_keys(FILE *out, const struct stats_snap *s)
 {
 	char p[ACPI_PATH_MAX];
 
-	fprintf(out, "\n%-9s %-40s %10s %10s %12s %6s  %s\n", "source", "key", "events", "rate/s",
-		"time_us", "smi", "method/storm");
+	/* the smi column only where the CPUs count SMIs (capture/smi.c) */
+	if (s->smi_total >= 0)
+		fprintf(out, "\n%-9s %-40s %10s %10s %12s %6s  %s\n", "source", "key", "events",
+			"rate/s", "time_us", "smi", "method/storm");
+	else
+		fprintf(out, "\n%-9s %-40s %10s %10s %12s  %s\n", "source", "key", "events",
+			"rate/s", "time_us", "method/storm");
 	for (size_t i = 0; i < s->nkeys; i++) {
 		const struct stats_key *k = &s->keys[i];
+		char smi[16] = "";
 
 		p[0] = '\0';
 		if (k->key.source == AT_SRC_GPE || k->key.source == AT_SRC_EC_QUERY ||
 		    k->key.source == AT_SRC_GED)
 			acpi_path_format(&k->state.path, p, sizeof(p));
-		fprintf(out, "%-9s %-40s %10" PRIu64 " %10.1f %12.1f %6" PRIu64 "  %s%s\n",
+		if (s->smi_total >= 0)
+			snprintf(smi, sizeof(smi), " %6" PRIu64, k->smi);
+		fprintf(out, "%-9s %-40s %10" PRIu64 " %10.1f %12.1f%s  %s%s\n",
 			source_name(k->key.source), k->label, k->count,
-			rate(k->count, s->elapsed_s), k->time_ns / 1e3, k->smi, p,
+			rate(k->count, s->elapsed_s), k->time_ns / 1e3, smi, p,
 			k->state.storming ? " STORM" : "");
 	}
 }
