@@ -129,5 +129,18 @@ TEST(advice_in_stats_text)
 	CHECK_CONTAINS(buf, "\nSpurious s2idle wakeups: gpe 0x17 5, fixed sleep_button 1\n");
 	CHECK_CONTAINS(buf, "advice: GPE 0x17 caused 5 of 6 spurious s2idle wakeups; mask it");
 	CHECK_CONTAINS(buf, "\nSMIs: not counted (no msr PMU smi event on this machine)\n");
+	/* no counters: no smi column */
+	CHECK_CONTAINS(buf, "     time_us  method/storm\n");
+	free(buf);
+	/* counters: the column, and the machine's total */
+	s.smi_total = 7;
+	k[0].smi = 2;
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	stats_print_text(f, &s);
+	fclose(f);
+	CHECK_CONTAINS(buf, "     time_us    smi  method/storm\n");
+	CHECK_CONTAINS(buf, "         0.0      2  ");
+	CHECK_CONTAINS(buf, "\nSMIs: 7 on this machine\n");
 	free(buf);
 }
