@@ -18,6 +18,7 @@ guest() {
 			od -An -tu8 | tr -d ' '
 	}
 	ls /sys/bus/event_source/devices/msr/events >msr-events.txt
+	acpitrace --json probe >probe.json
 	acpitrace --json trace --metrics-textfile "$OUT/metrics.prom" --ready-file "$OUT/ready" \
 		>trace.json 2>trace.err &
 	pid=$!
@@ -56,6 +57,7 @@ check() {
 	. "$ROOT/tests/vm/lib/trace.sh"
 	local ged='.source == "ged"' before after
 	expect_grep msr-events.txt '^smi$'
+	expect_event probe.json '.smi.ok and (.smi.detail | startswith("perf msr PMU event smi (type "))' 1
 	# two z presses: _EVT wrote the APM port 5 times, each an SMI
 	expect_event trace.json "$ged"' and .smi == 5' 2
 	# key 1 (a Notify) and the key releases: no SMI
