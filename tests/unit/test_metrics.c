@@ -296,7 +296,7 @@ TEST(stats_json_record)
 	CHECK(!strncmp(buf + len - 3, "}}\n", 3));
 	CHECK_CONTAINS(buf, "\"gpe\":{\"events\":");
 	CHECK_CONTAINS(buf, "{\"source\":\"gpe\",\"key\":\"0x6f\",\"number\":111,\"path\":null,"
-		       "\"count\":5,\"rate\":2.500,\"time_ns\":1500000000,\"smi\":3,\"spurious\":4,\"storming\":true,\"storms\":1}");
+		       "\"count\":5,\"rate\":2.500,\"time_ns\":1500000000,\"smi\":3,\"spurious\":4,\"wakeups\":0,\"storming\":true,\"storms\":1}");
 	/* GPE 0x6f: 4 of the 4 spurious wakeups, no _Lxx (no path): the EC's, unless debugfs says */
 	CHECK_CONTAINS(buf, "\"advice\":\"advice: GPE 0x6F caused 4 of 4 spurious s2idle wakeups; ");
 	CHECK_CONTAINS(buf, "\"ec\":{\"ok\":0,\"timeout\":4,\"error\":0,");

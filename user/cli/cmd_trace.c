@@ -294,8 +294,10 @@ static void stats_record(struct trace_state *st, bool force)
 	if (diag_snapshot(st->t, st->diag.t0_ns, &s))
 		err_print("trace", "--stats-interval: reading the BPF maps failed: %s",
 			strerror(errno));
-	else
+	else {
+		stats_add_wakeups(&s, &st->diag.wake);	/* this thread writes it */
 		stats_print_json_record(stdout, &s, ++st->stats_seq);
+	}
 	stats_free(&s);
 }
 

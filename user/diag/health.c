@@ -110,6 +110,20 @@ void stats_free(struct stats_snap *s)
 	s->nkeys = 0;
 }
 
+void stats_add_wakeups(struct stats_snap *s, const struct wakeups *w)
+{
+	s->wake = *w;
+	for (size_t i = 0; i < s->nkeys; i++) {
+		struct stats_key *k = &s->keys[i];
+
+		k->wakeups = 0;
+		for (unsigned int j = 0; j < w->n; j++)
+			if (!strcmp(w->c[j].source, source_name(k->key.source)) &&
+			    !strcmp(w->c[j].key, k->label))
+				k->wakeups = w->c[j].wakeups;
+	}
+}
+
 uint64_t stats_events(const struct stats_snap *s, unsigned int source)
 {
 	const struct at_counters *c = &s->src[source];
@@ -245,6 +259,24 @@ static void print_spurious(FILE *out, const struct stats_snap *s)
 		fprintf(out, "%s\n", advice);
 }
 
+/* What woke the machine, per wake source (irq and unknown included). */
+static void print_wakeups(FILE *out, const struct stats_snap *s)
+{
+	bool any = false;
+
+	for (unsigned int i = 0; i < s->wake.n; i++) {
+		const struct wake_count *c = &s->wake.c[i];
+
+		if (!c->wakeups)
+			continue;
+		fprintf(out, "%s%s %s %" PRIu64, any ? ", " : "\nWakeups from suspend: ",
+			c->source, c->key, c->wakeups);
+		any = true;
+	}
+	if (any)
+		fputc('\n', out);
+}
+
 static void print_ec(FILE *out, const struct stats_snap *s)
 {
 	fprintf(out, "\nEC health: %llu ok, %llu timeout, %llu error",
@@ -263,6 +295,7 @@ void stats_print_text(FILE *out, const struct stats_snap *s)
 	print_sources(out, s);
 	print_keys(out, s);
 	print_smi(out, s);
+	print_wakeups(out, s);
 	print_spurious(out, s);
 	print_ec(out, s);
 	for (int h = 0; h < AT_HIST_MAX; h++) {
@@ -314,8 +347,24 @@ static void json_keys(struct json *j, const struct stats_snap *s)
 		json_u64(j, "time_ns", k->time_ns);
 		json_u64(j, "smi", k->smi);
 		json_u64(j, "spurious", k->spurious);
+		json_u64(j, "wakeups", k->wakeups);
 		json_bool(j, "storming", k->state.storming);
 		json_u64(j, "storms", k->state.storms);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
+static void json_wakeups(struct json *j, const struct stats_snap *s)
+{
+	json_begin_array(j, "wakeups");
+	for (unsigned int i = 0; i < s->wake.n; i++) {
+		if (!s->wake.c[i].wakeups)
+			continue;
+		json_begin_object(j, NULL);
+		json_str(j, "source", s->wake.c[i].source);
+		json_str(j, "key", s->wake.c[i].key);
+		json_u64(j, "wakeups", s->wake.c[i].wakeups);
 		json_end_object(j);
 	}
 	json_end_array(j);
@@ -362,6 +411,7 @@ static void json_members(struct json *j, const struct stats_snap *s)
 		json_u64(j, "smi_total", (uint64_t)s->smi_total);
 	json_sources(j, s);
 	json_keys(j, s);
+	json_wakeups(j, s);
 	json_str(j, "advice", stats_wake_advice(s, NULL, advice, sizeof(advice)) ? advice : NULL);
 	json_hists(j, s);
 	json_ec(j, s);

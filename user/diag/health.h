@@ -15,6 +15,7 @@
 #include "acpitrace.h"
 #include "stats.h"
 #include "capture/tracer.h"
+#include "diag/wakeups.h"
 
 struct acpi_sysfs;
 
@@ -25,6 +26,7 @@ struct stats_key {
 	uint64_t time_ns;
 	uint64_t smi;		/* SMIs while its work ran (SMI counters on) */
 	uint64_t spurious;	/* s2idle wakeups it caused that went back to sleep */
+	uint64_t wakeups;	/* resumes it woke (stats_add_wakeups) */
 	char label[160];	/* "0x02", "\_SB.PCI0.S30:0x01"... */
 };
 
@@ -38,11 +40,22 @@ struct stats_snap {
 	size_t nkeys;
 	uint64_t storm_rate;		/* threshold in force, events/s */
 	int64_t smi_total;		/* the machine's SMIs since start, -1: no counter */
+	/*
+	 * What woke each resume seen since start (every wake source, keys
+	 * or not: irq, unknown); empty until stats_add_wakeups().
+	 */
+	struct wakeups wake;
 };
 
 /* 0, or -1 with errno set. */
 int stats_read(const struct stats_maps *m, struct stats_snap *s);
 void stats_free(struct stats_snap *s);
+/*
+ * Add the wakeups counted from suspend records (diag/wake_feed.h, or
+ * trace's and run's diag) to @s: the table, and each key's wakeups where
+ * the wake source is that key (same source and label).
+ */
+void stats_add_wakeups(struct stats_snap *s, const struct wakeups *w);
 
 /* "gpe", "gpe_method"... the name used in JSON and metric names. */
 const char *hist_name(unsigned int h);
