@@ -443,6 +443,8 @@ static int kernel_rule(struct fixture *f, const struct policy *p, uint64_t *befo
 	return rule;
 }
 
+static void suspend_op(struct fixture *f, uint64_t act, uint64_t val, uint64_t start);
+
 static void t_policy_index(struct fixture *f)
 {
 	static const struct { int node; unsigned int src, number, passes; } ev[] = {
@@ -475,6 +477,11 @@ static void t_policy_index(struct fixture *f)
 		CHECK(drain(f) == (int)ev[i].passes, "event %zu (0x%x): %s", i, ev[i].number,
 		      ev[i].passes ? "dropped" : "delivered");
 	}
+	/* no rule matches a suspend record, yet it reaches run (its wakeup metrics) */
+	suspend_op(f, 0, AT_SUSP_S2IDLE, 1);
+	suspend_op(f, 2, 0, 0);
+	CHECK(drain(f) == 1 && f->last.source == AT_SRC_SUSPEND,
+	      "the enforced policy dropped the suspend record");
 	free(hits);
 	policy_free(&p);
 }
