@@ -186,7 +186,7 @@ FUZZ_BASE := $(wildcard user/policy/*.c) $(wildcard user/acpi/*.c) $(wildcard us
 FUZZ_BASE := $(filter-out user/policy/policy_kernel.c user/lib/percpu.c,$(FUZZ_BASE))
 FUZZ_EXTRA_record  := user/capture/output.c user/capture/storm_record.c user/capture/record_fields.c \
                       user/capture/suspend_record.c
-FUZZ_EXTRA_metrics := user/diag/metrics.c user/diag/health.c user/lib/percpu.c
+FUZZ_EXTRA_metrics := user/diag/metrics.c user/diag/health.c user/diag/advice.c user/capture/smi.c user/lib/percpu.c
 FUZZ_EXTRA_replay  := $(FUZZ_EXTRA_record) user/capture/recording.c user/capture/recording_read.c user/capture/recording_tree.c \
                       $(wildcard user/capture/timeline*.c)
 FUZZ_LIBS_metrics  := -lbpf -lelf -lz

@@ -19,6 +19,7 @@
 #include "hooks/wmi.bpf.h"
 #include "hooks/method.bpf.h"
 #include "hooks/work.bpf.h"
+#include "hooks/irq.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 

@@ -25,6 +25,7 @@ enum at_source {
 	AT_SRC_METHOD,
 	AT_SRC_STORM,		/* storm begin/end records (bpf/stats.h) */
 	AT_SRC_SUSPEND,		/* one record per suspend cycle (hooks/suspend.bpf.h) */
+	AT_SRC_IRQ,		/* hard IRQs of ACPI/PNP devices, opt-in (hooks/irq.bpf.h) */
 	AT_SRC_MAX,
 };
 
@@ -38,6 +39,7 @@ enum at_context {
 	AT_CTX_NOTIFY,		/* a Notify handler (kacpi_notify) */
 	AT_CTX_EC_EVENT,	/* EC event work (QR_EC issued by kec) */
 	AT_CTX_WORK,		/* a work item queued while handling an event */
+	AT_CTX_IRQ,		/* a hard IRQ handler (the irq source) */
 	AT_CTX_MAX,
 };
 
@@ -86,6 +88,8 @@ enum at_emit_result {
 #define AT_F_HAS_RETURN		0x0040	/* method returned an Integer: value */
 #define AT_F_SUSP_SYSFS		0x0080	/* suspend: user space filled at_suspend's sysfs part */
 #define AT_F_SUSP_HW_SLEEP	0x0100	/* suspend: last_hw_sleep exists on this kernel */
+#define AT_F_HAS_SMI		0x0200	/* smi: SMIs while the work ran (same CPU) */
+#define AT_F_SMI_START		0x0400	/* BPF only: smi holds the start count until emit */
 
 /* Method names watched without full method tracing (at_method_watch). */
 #define AT_WATCH_MAX	64
@@ -156,6 +160,23 @@ enum at_wake_pick {
 	AT_WAKE_IRQ,		/* pm_wakeup_irq, no ACPI event of that IRQ */
 };
 
+/*
+ * The irq source (opt-in): user space puts the IRQs that ACPI/PNP devices
+ * own into the irq_watch map (capture/irq_owner.c), each with its device's
+ * path; an IRQ record (AT_SRC_IRQ) has number = IRQ, result = the
+ * handler's irqreturn_t, path = the device, data = the handler's name
+ * (irqaction.name, NUL-terminated), duration = the hard IRQ handler's.
+ */
+#define AT_IRQ_WATCH_MAX	64
+#define AT_IRQ_SCI		0x1	/* the SCI: its SCI record continues the chain */
+#define AT_IRQ_GED		0x2	/* a GED's: its GED record continues the chain */
+
+struct at_irq_watch {
+	struct at_path path;	/* the device that owns the IRQ, depth 0 = none */
+	__u32 flags;		/* AT_IRQ_* */
+	__u32 pad;
+};
+
 #define AT_SUSP_S2IDLE	1
 #define AT_SUSP_STANDBY	2
 #define AT_SUSP_DEEP	3
@@ -178,6 +199,8 @@ struct at_event {
 	__u16 data_len;		/* bytes valid in data[] */
 	__s32 result;		/* errno (EC) or acpi_status (methods) */
 	__u32 number;		/* GPE, query, fixed event, IRQ, notify value */
+	__u32 smi;		/* with AT_F_HAS_SMI: SMIs on this CPU while the work ran */
+	__u32 pad2;
 	struct at_path path;	/* primary path: target, method, device */
 	struct at_path path2;	/* secondary: GPE block device, GED _EVT... */
 	struct at_ec ec;

@@ -49,6 +49,8 @@ struct at_ctx {
 	__u8 kind;	/* enum at_context */
 	__u8 valid;
 	__u8 pad[5];
+	__u32 smi0;	/* SMI count when the work started (at_smi_read) */
+	__u32 smi_cpu;	/* the CPU it was read on + 1, 0 = not read */
 };
 
 /*
@@ -59,6 +61,7 @@ enum at_slot {
 	AT_SLOT_TASK = 0,
 	AT_SLOT_SCI,
 	AT_SLOT_GPE_DETECT,	/* a GPE record waiting for acpi_ev_detect_gpe to return */
+	AT_SLOT_IRQ,		/* hard IRQ records (may interrupt a threaded SCI) */
 	AT_SLOTS,
 };
 
@@ -102,6 +105,67 @@ struct {
 	__type(value, struct at_rb_rate);
 } rb_rate SEC(".maps");
 
+/*
+ * SMI accounting: MSR_SMI_COUNT (0x34) through the perf msr PMU's smi
+ * event, one counter per CPU opened by user space (capture/smi.c) into
+ * smi_counters.  at_smi_on (rodata) is set only when every online CPU's
+ * counter is in the map.  A record counts the SMIs between the start of
+ * its work and its emit, when both reads were on the same CPU (a counter
+ * is per CPU; SMIs are usually broadcast, but a migrated worker's two
+ * reads come from two counters that need not agree).
+ */
+const volatile __u32 at_smi_on = 0;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, sizeof(__u32));
+} smi_counters SEC(".maps");
+
+/* This CPU's SMI count in *v; false when there is none to read. */
+static __always_inline bool at_smi_read(__u64 *v)
+{
+	struct bpf_perf_event_value pv = {};
+
+	if (!at_smi_on)
+		return false;
+	if (bpf_perf_event_read_value(&smi_counters, BPF_F_CURRENT_CPU, &pv, sizeof(pv)))
+		return false;
+	*v = pv.counter;
+	return true;
+}
+
+/* Stamp @c with this CPU's SMI count (the start of its work). */
+static __always_inline void at_smi_start(struct at_ctx *c)
+{
+	__u64 v;
+
+	c->smi_cpu = 0;
+	if (at_smi_read(&v)) {
+		c->smi0 = (__u32)v;
+		c->smi_cpu = bpf_get_smp_processor_id() + 1;
+	}
+}
+
+/*
+ * SMIs since @e's work started (its context's count travels in e->smi
+ * until now, AT_F_SMI_START); AT_F_HAS_SMI when the count is valid.
+ */
+static __always_inline void at_smi_finish(struct at_event *e)
+{
+	__u64 v;
+
+	if (!(e->flags & AT_F_SMI_START))
+		return;
+	e->flags &= ~AT_F_SMI_START;
+	if (e->cpu != bpf_get_smp_processor_id() || !at_smi_read(&v)) {
+		e->smi = 0;
+		return;
+	}
+	e->smi = (__u32)v - e->smi;
+	e->flags |= AT_F_HAS_SMI;
+}
+
 static __always_inline __u64 at_alloc_id(void)
 {
 	__u32 zero = 0;
@@ -143,6 +207,7 @@ static __always_inline void at_ctx_child(struct at_ctx *c,
 	c->ts = bpf_ktime_get_ns();
 	c->kind = kind;
 	c->valid = 1;
+	at_smi_start(c);
 	if (parent && parent->valid) {
 		c->chain = parent->chain;
 		c->depth = parent->depth + 1;
@@ -164,6 +229,10 @@ static __always_inline void at_event_init(struct at_event *e, __u8 source,
 	e->depth = c->depth;
 	e->ts_ns = c->ts;
 	e->cpu = bpf_get_smp_processor_id();
+	if (c->smi_cpu && c->smi_cpu == e->cpu + 1) {
+		e->smi = c->smi0;
+		e->flags |= AT_F_SMI_START;
+	}
 	e->pid = at_tid();
 	bpf_get_current_comm(e->comm, sizeof(e->comm));
 }

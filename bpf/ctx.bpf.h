@@ -22,6 +22,7 @@ struct at_sci_state {
 	__u32 tid;
 	__u32 active;
 	__u64 gpe_pending;	/* GPE number + 1 while a GPE record waits */
+	__u64 parent;		/* the SCI's hard IRQ record (irq source), 0 = none */
 };
 
 struct at_link_key {
@@ -36,6 +37,8 @@ enum at_link_kind {
 	AT_LINK_EC,		/* struct acpi_ec * -> EC GPE record */
 	AT_LINK_QUERY_WORK,	/* &acpi_ec_query.work -> QR_EC record */
 	AT_LINK_WORK,		/* any work_struct queued inside a chain */
+	AT_LINK_IRQ,		/* IRQ number -> its hard IRQ record (GED) */
+	AT_LINK_IRQ_SCI,	/* 0 -> the SCI's hard IRQ record */
 };
 
 struct {
@@ -63,6 +66,15 @@ struct {
 	__type(key, struct at_link_key);
 	__type(value, struct at_ctx);
 } links SEC(".maps");
+
+/* The irq source is on (rodata): SCI and GED records look for their IRQ's link. */
+const volatile __u32 at_irq_on = 0;
+
+/*
+ * The hard IRQ record (hooks/irq.bpf.h) an SCI or GED record continues:
+ * the link its IRQ left (@irq, @kind), taken; false without one.
+ */
+static __always_inline bool at_irq_parent(__u64 irq, __u32 kind, struct at_ctx *out);
 
 static __always_inline struct at_sci_state *at_sci(void)
 {
@@ -138,6 +150,12 @@ static __always_inline void at_task_pop(const struct at_ctx *prev)
 		bpf_map_update_elem(&task_ctx, &tid, prev, BPF_ANY);
 	else
 		bpf_map_delete_elem(&task_ctx, &tid);
+}
+
+static __always_inline bool at_irq_parent(__u64 irq, __u32 kind, struct at_ctx *out)
+{
+	out->valid = 0;
+	return at_irq_on && at_link_get(irq, kind, out, true);
 }
 
 #endif /* AT_CTX_BPF_H */

@@ -47,11 +47,12 @@ static __always_inline bool at_rate_ok(__u32 src, __u64 now)
 
 /*
  * Count, filter, rate limit and submit one record; what happened to it.
+ * Its SMI count is closed here (at_smi_finish): the work is over.
  * @src must be e->source, passed as the hook's constant: read back from
  * the record (map memory) it is unknown to the verifier, which then walks
  * the accounting of every source in every hook.
  */
-static __always_inline enum at_emit_result at_emit(const struct at_event *e, const __u32 src)
+static __always_inline enum at_emit_result at_emit(struct at_event *e, const __u32 src)
 {
 	struct at_counters *c;
 	struct at_event *slot;
@@ -62,6 +63,7 @@ static __always_inline enum at_emit_result at_emit(const struct at_event *e, con
 	if (!c)
 		return AT_EMIT_FILTERED;
 	c->seen++;
+	at_smi_finish(e);
 	if (!at_filter_pass(e)) {
 		c->filtered++;
 		return AT_EMIT_FILTERED;

@@ -21,6 +21,7 @@
 #define HOOK_METHODS	0x4	/* only with --methods */
 #define HOOK_TRACEPOINT	0x8	/* a raw tracepoint (tp_ program), not a function */
 #define HOOK_AUX	0x10	/* attached only beside an event hook (links chains, suspend) */
+#define HOOK_IRQ	0x20	/* only with the irq source (-s irq) */
 
 #define AT_HOOKS(X)								\
 	X(sci, acpi_ev_sci_xrupt_handler, NULL, HOOK_ENTRY | HOOK_EXIT, NULL,	\
@@ -64,6 +65,10 @@
 	X(work_end, workqueue_execute_end, NULL, HOOK_TRACEPOINT | HOOK_AUX, NULL, \
 	  "ends it")								\
 	X(suspend, suspend_resume, NULL, HOOK_TRACEPOINT | HOOK_AUX, NULL,	\
-	  "suspend cycles and what woke them (beside the ACPI event hooks)")
+	  "suspend cycles and what woke them (beside the ACPI event hooks)")	\
+	X(irq_entry, irq_handler_entry, NULL, HOOK_TRACEPOINT | HOOK_IRQ, NULL,	\
+	  "hard IRQs of ACPI/PNP devices (-s irq)")				\
+	X(irq_exit, irq_handler_exit, NULL, HOOK_TRACEPOINT | HOOK_IRQ, NULL,	\
+	  "their handlers' duration and result")
 
 #endif /* AT_HOOK_LIST_H */

@@ -198,7 +198,8 @@ __noinline int at_policy_decide(const struct at_event *e)
 
 static __always_inline int at_policy_verdict(const struct at_event *e)
 {
-	if (!at_policy_loaded)
+	/* suspend records reach run, which counts what woke the machine */
+	if (!at_policy_loaded || e->source == AT_SRC_SUSPEND)
 		return AT_VERDICT_PASS;
 	return at_policy_decide(e);
 }

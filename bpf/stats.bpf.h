@@ -350,6 +350,28 @@ static __always_inline void at_storm_update(const struct at_key *k, struct at_ke
 		      at_window_per_s(s->prev_ns, s->cur_ns, now), id, now);
 }
 
+/*
+ * A suspend record's spurious wakeups land on the key of the first of
+ * them (a GPE or fixed event, whose key is its number alone), which its
+ * own record created before.
+ */
+static __always_inline void at_spurious_account(const struct at_event *e)
+{
+	struct at_suspend su;
+	struct at_key k = {};
+	struct at_key_count *c;
+
+	__builtin_memcpy(&su, e->data, sizeof(su));
+	if (!su.spurious || (su.spurious_source != AT_SRC_GPE &&
+			     su.spurious_source != AT_SRC_FIXED))
+		return;
+	k.source = su.spurious_source;
+	k.number = su.spurious_number;
+	c = bpf_map_lookup_elem(&key_counts, &k);
+	if (c)
+		c->spurious += su.spurious;
+}
+
 static __always_inline void at_stats_account_at(const struct at_event *e, __u32 src,
 						__u64 now)
 {
@@ -360,7 +382,9 @@ static __always_inline void at_stats_account_at(const struct at_event *e, __u32 
 	bool counted;
 	__u32 hist;
 
-	if (src >= AT_SRC_STORM)
+	if (src == AT_SRC_SUSPEND)
+		at_spurious_account(e);
+	if (src == AT_SRC_STORM || src == AT_SRC_SUSPEND)
 		return;
 	counted = at_key_of(e, src, &k, &hist);
 	if (hist < AT_HIST_MAX && (e->flags & AT_F_HAS_DURATION))
@@ -375,6 +399,8 @@ static __always_inline void at_stats_account_at(const struct at_event *e, __u32 
 		if (counted)
 			c->count++;
 		c->time_ns += ns;
+		if (e->flags & AT_F_HAS_SMI)
+			c->smi += e->smi;
 	}
 	if (at_storm_sources & (1U << (k.source & 31)))
 		at_storm_update(&k, s, counted, ns, now, e->id);

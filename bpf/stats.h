@@ -34,6 +34,8 @@ struct at_key {
 struct at_key_count {
 	__u64 count;
 	__u64 time_ns;		/* summed durations (GPE: method time too) */
+	__u64 smi;		/* SMIs while its work ran (AT_F_HAS_SMI records) */
+	__u64 spurious;		/* s2idle wakeups it caused that went back to sleep */
 };
 
 enum at_storm_state {

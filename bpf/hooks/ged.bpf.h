@@ -12,10 +12,13 @@
 static __always_inline int hook_ged_enter(struct acpi_ged_event *ev)
 {
 	struct at_frame *f = frame_new(H_ged);
+	struct at_ctx irq;
 
 	if (!f)
 		return 0;
-	at_ctx_child(&f->self, NULL, AT_CTX_GED);
+	at_irq_parent(BPF_CORE_READ(ev, irq), AT_LINK_IRQ, &irq);
+	at_ctx_child(&f->self, &irq, AT_CTX_GED);
+	f->aux[0] = irq.valid ? irq.id : 0;
 	f->arg[0] = BPF_CORE_READ(ev, irq);
 	f->arg[1] = BPF_CORE_READ(ev, gsi);
 	f->arg[2] = (__u64)BPF_CORE_READ(ev, handle);
@@ -31,7 +34,7 @@ static __always_inline int hook_ged_exit(void)
 	if (!f)
 		return 0;
 	at_task_pop(&f->prev);
-	e = at_new_event(AT_SLOT_TASK, AT_SRC_GED, &f->self, 0);
+	e = at_new_event(AT_SLOT_TASK, AT_SRC_GED, &f->self, f->aux[0]);
 	if (e) {
 		e->context = AT_CTX_GED;
 		e->number = f->arg[0];

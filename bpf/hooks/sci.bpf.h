@@ -12,10 +12,13 @@
 static __always_inline int hook_sci_enter(void)
 {
 	struct at_sci_state *s = at_sci();
+	struct at_ctx irq;
 
 	if (!s)
 		return 0;
-	at_ctx_child(&s->sci, NULL, AT_CTX_SCI);
+	at_irq_parent(0, AT_LINK_IRQ_SCI, &irq);
+	at_ctx_child(&s->sci, &irq, AT_CTX_SCI);
+	s->parent = irq.valid ? irq.id : 0;
 	s->cur = s->sci;
 	s->tid = at_tid();
 	s->active = 1;
@@ -31,7 +34,7 @@ static __always_inline int hook_sci_exit(__u32 handled)
 	if (!s || !s->active)
 		return 0;
 	s->active = 0;
-	e = at_new_event(AT_SLOT_SCI, AT_SRC_SCI, &s->sci, 0);
+	e = at_new_event(AT_SLOT_SCI, AT_SRC_SCI, &s->sci, s->parent);
 	if (!e)
 		return 0;
 	e->context = AT_CTX_SCI;

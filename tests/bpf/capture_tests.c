@@ -21,6 +21,7 @@
 #include <bpf/libbpf.h>
 #include "acpitrace.h"
 #include "bpf_check.h"
+#include "stats.h"
 #include "capture_test.h"
 #include "fake_ns.h"
 #include "capture_test.skel.h"
@@ -442,6 +443,8 @@ static int kernel_rule(struct fixture *f, const struct policy *p, uint64_t *befo
 	return rule;
 }
 
+static void suspend_op(struct fixture *f, uint64_t act, uint64_t val, uint64_t start);
+
 static void t_policy_index(struct fixture *f)
 {
 	static const struct { int node; unsigned int src, number, passes; } ev[] = {
@@ -474,6 +477,11 @@ static void t_policy_index(struct fixture *f)
 		CHECK(drain(f) == (int)ev[i].passes, "event %zu (0x%x): %s", i, ev[i].number,
 		      ev[i].passes ? "dropped" : "delivered");
 	}
+	/* no rule matches a suspend record, yet it reaches run (its wakeup metrics) */
+	suspend_op(f, 0, AT_SUSP_S2IDLE, 1);
+	suspend_op(f, 2, 0, 0);
+	CHECK(drain(f) == 1 && f->last.source == AT_SRC_SUSPEND,
+	      "the enforced policy dropped the suspend record");
 	free(hits);
 	policy_free(&p);
 }
@@ -513,10 +521,28 @@ static void suspend_op(struct fixture *f, uint64_t act, uint64_t val, uint64_t s
  * between two machine_suspend), then a GED and a fixed event after the
  * last resume: one record, the GPE counted as spurious, both candidates.
  */
+/* The spurious wakeups counted on a key (stats.h at_key_count.spurious), all CPUs. */
+static uint64_t key_spurious(struct fixture *f, unsigned int src, unsigned int number)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	struct at_key k = { .source = src, .number = number };
+	struct at_key_count *v = calloc(ncpu, sizeof(*v));
+	uint64_t sum = 0;
+
+	if (v && !bpf_map_lookup_elem(bpf_map__fd(f->skel->maps.key_counts), &k, v))
+		for (int i = 0; i < ncpu; i++)
+			sum += v[i].spurious;
+	free(v);
+	return sum;
+}
+
 static void t_suspend(struct fixture *f)
 {
 	struct at_suspend su;
 
+	/* GPE 0x6e's record made its key (the spurious count lands there) */
+	emit(f, AT_SRC_GPE, -1, 0x6e);
+	CHECK(drain(f) == 1, "the GPE record");
 	run(f, OP_SUSPEND_NOTE, AT_SRC_GPE, 0x11, 50);	/* no cycle: ignored */
 	suspend_op(f, 0, AT_SUSP_S2IDLE, 1);
 	suspend_op(f, 1, AT_SUSP_S2IDLE, 1);
@@ -541,6 +567,8 @@ static void t_suspend(struct fixture *f)
 	      "sci candidate %u %u %llu", su.wake_source, su.wake_number,
 	      (unsigned long long)su.wake_chain);
 	CHECK(su.ged_irq == 1 && su.ged_chain == 200, "ged candidate");
+	CHECK(key_spurious(f, AT_SRC_GPE, 0x6e) == 1, "spurious on GPE 0x6e's key: %llu",
+	      (unsigned long long)key_spurious(f, AT_SRC_GPE, 0x6e));
 	CHECK(su.wake_events == 3, "events after resume %u", su.wake_events);
 	CHECK(f->last.duration_ns >= f->last.value, "asleep within the cycle");
 	/* the cycle is closed: a second thaw emits nothing */

@@ -84,6 +84,10 @@ static void set_switches(struct acpitrace_bpf *skel, const struct switches *sw)
 	skel->rodata->at_watch_methods = sw->watch;
 	skel->rodata->at_policy_loaded = sw->policy;
 	skel->rodata->at_gpe_emit_at_detect = sw->gpe_at_detect;
+	/* the SMI reads on: the programs as a machine with the msr PMU's smi event loads them */
+	skel->rodata->at_smi_on = 1;
+	/* and the irq source's links (SCI, GED) */
+	skel->rodata->at_irq_on = 1;
 	if (sw->storms_off)
 		skel->rodata->at_storm_rate = 0;
 	if (sw->filter) {

@@ -92,6 +92,10 @@ TEST(attach_plan_fentry_everywhere)
 			snprintf(why, sizeof(why), "not needed: %s attaches",
 				 hook_by_name(h->fallback_for)->func);
 			CHECK_STR(p.h[i].why, why);
+		} else if (h->flags & HOOK_IRQ) {
+			/* opt-in: -s irq */
+			CHECK_EQ_INT(p.h[i].mode, MODE_SKIP);
+			CHECK_STR(p.h[i].why, "the irq source is off (opt-in: -s irq)");
 		} else if (h->flags & HOOK_TRACEPOINT) {
 			CHECK_EQ_INT(p.h[i].mode, MODE_RAW_TP);
 			snprintf(why, sizeof(why), "tracepoint %s in vmlinux BTF", h->func);
@@ -112,7 +116,7 @@ TEST(attach_plan_tracepoints_need_an_event_hook)
 	plan_with(&p, NULL, -EPERM, -ENOENT, FORCE_AUTO, false);
 	CHECK(!attach_has_source(&p, false));
 	for (unsigned int i = 0; i < nr_hooks; i++) {
-		if (!(hooks[i].flags & HOOK_TRACEPOINT))
+		if (!(hooks[i].flags & HOOK_TRACEPOINT) || (hooks[i].flags & HOOK_IRQ))
 			continue;
 		CHECK_EQ_INT(p.h[i].mode, MODE_SKIP);
 		CHECK_STR(p.h[i].why, "only links chains, and no event hook can attach");
@@ -205,4 +209,23 @@ TEST(attach_select_autoload)
 	}
 	CHECK_EQ_INT(on, 6);
 	acpitrace_bpf__destroy(skel);
+}
+
+/* The irq source's tracepoints attach only when asked for (-s irq). */
+TEST(attach_plan_irq_opt_in)
+{
+	struct attach_opts o = { .force = FORCE_AUTO, .irq = true };
+	struct kernel_info k;
+	struct plan p;
+
+	memset(&k, 0, sizeof(k));
+	k.vmlinux_btf = fake_btf(NULL);
+	CHECK(k.vmlinux_btf != NULL);
+	attach_plan(&k, &o, &p);
+	btf__free(k.vmlinux_btf);
+	CHECK_EQ_INT(p.h[idx("irq_entry")].mode, MODE_RAW_TP);
+	CHECK_EQ_INT(p.h[idx("irq_exit")].mode, MODE_RAW_TP);
+	CHECK_STR(p.h[idx("irq_exit")].why, "tracepoint irq_handler_exit in vmlinux BTF");
+	plan_with(&p, NULL, 0, -ENOENT, FORCE_AUTO, false);
+	CHECK_EQ_INT(p.h[idx("irq_entry")].mode, MODE_SKIP);
 }

@@ -122,7 +122,7 @@ TEST(filter_sources_errors)
 	memset(&f, 0, sizeof(f));
 	err = NULL;
 	CHECK_EQ_INT(filter_add_sources(&f, "gpe,bogus", &err), -1);
-	CHECK_STR(err, "unknown source (sci, gpe, fixed, notify, ec, ec_query, wmi, ged, method, suspend)");
+	CHECK_STR(err, "unknown source (sci, gpe, fixed, notify, ec, ec_query, wmi, ged, method, suspend, irq)");
 
 	err = NULL;
 	CHECK_EQ_INT(filter_add_sources(&f, "GPE", &err), -1);

@@ -26,7 +26,7 @@ TEST(hooks_names_unique_and_well_formed)
 		/* at least one half (or a tracepoint), and no unknown flag bits */
 		CHECK(h->flags & (HOOK_ENTRY | HOOK_EXIT | HOOK_TRACEPOINT));
 		CHECK_EQ_INT(h->flags & ~(HOOK_ENTRY | HOOK_EXIT | HOOK_METHODS |
-					  HOOK_TRACEPOINT | HOOK_AUX), 0);
+					  HOOK_TRACEPOINT | HOOK_AUX | HOOK_IRQ), 0);
 		/* a tracepoint hook has one tp_ program and no function halves */
 		if (h->flags & HOOK_TRACEPOINT)
 			CHECK(!(h->flags & (HOOK_ENTRY | HOOK_EXIT)));

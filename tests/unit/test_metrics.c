@@ -45,6 +45,9 @@ static void sample(struct stats_snap *s, struct stats_key *keys)
 	keys[0].key.number = 0x6f;
 	keys[0].count = 5;
 	keys[0].time_ns = 1500000000;
+	keys[0].smi = 3;
+	keys[0].spurious = 4;
+	s->smi_total = 11;
 	keys[0].state.storms = 1;
 	keys[0].state.storming = 1;
 	strcpy(keys[0].label, "0x6f");
@@ -111,6 +114,15 @@ TEST(metrics_render_series)
 	CHECK_CONTAINS(out, "acpitrace_ec_transactions_total{result=\"timeout\"} 4\n");
 	CHECK_CONTAINS(out, "acpitrace_ec_timeouts_total{command=\"RD_EC\"} 4\n");
 	CHECK_CONTAINS(out, "acpitrace_storm_threshold_per_second 500\n");
+	/* SMI counters: the machine's total and the SMIs inside each key's work */
+	CHECK_CONTAINS(out, "# TYPE acpitrace_smi_total counter\nacpitrace_smi_total 11\n");
+	CHECK_CONTAINS(out, "acpitrace_event_smis_total{source=\"gpe\",key=\"0x6f\"} 3\n");
+	CHECK_CONTAINS(out, "acpitrace_event_smis_total{source=\"notify\",key=\"\\\\_SB.PCI0.\\\"X\\\"\\n:0x80\"} 0\n");
+	free(out);
+	/* no counters on this machine: no SMI series at all */
+	s.smi_total = -1;
+	out = render(&s);
+	CHECK(!strstr(out, "smi"));
 	free(out);
 }
 
@@ -284,7 +296,9 @@ TEST(stats_json_record)
 	CHECK(!strncmp(buf + len - 3, "}}\n", 3));
 	CHECK_CONTAINS(buf, "\"gpe\":{\"events\":");
 	CHECK_CONTAINS(buf, "{\"source\":\"gpe\",\"key\":\"0x6f\",\"number\":111,\"path\":null,"
-		       "\"count\":5,\"rate\":2.500,\"time_ns\":1500000000,\"storming\":true,\"storms\":1}");
+		       "\"count\":5,\"rate\":2.500,\"time_ns\":1500000000,\"smi\":3,\"spurious\":4,\"wakeups\":0,\"storming\":true,\"storms\":1}");
+	/* GPE 0x6f: 4 of the 4 spurious wakeups, no _Lxx (no path): the EC's, unless debugfs says */
+	CHECK_CONTAINS(buf, "\"advice\":\"advice: GPE 0x6F caused 4 of 4 spurious s2idle wakeups; ");
 	CHECK_CONTAINS(buf, "\"ec\":{\"ok\":0,\"timeout\":4,\"error\":0,");
 	/* the same members as stats --json, which adds only "type" */
 	CHECK(!strncmp(plain, "{\"type\":\"stats\",", 16));

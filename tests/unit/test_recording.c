@@ -270,6 +270,9 @@ TEST(recording_bad_lines)
 	CHECK_EQ_INT(parse("", err, sizeof(err)), REC_SKIP);
 	CHECK_EQ_INT(parse("{\"totals\":{}}", err, sizeof(err)), REC_SKIP);
 	CHECK_EQ_INT(parse("{\"source\":\"storm\",\"id\":1}", err, sizeof(err)), REC_SKIP);
+	/* a suspend cycle and a hard IRQ: nothing a policy matches */
+	CHECK_EQ_INT(parse("{\"source\":\"suspend\",\"id\":1}", err, sizeof(err)), REC_SKIP);
+	CHECK_EQ_INT(parse("{\"source\":\"irq\",\"id\":2,\"irq\":8}", err, sizeof(err)), REC_SKIP);
 	CHECK_EQ_INT(parse("{\"source\":\"notify\",", err, sizeof(err)), REC_ERROR);
 	CHECK_STR(err, "column 20: a member name was expected");
 	CHECK_EQ_INT(parse("[1]", err, sizeof(err)), REC_ERROR);

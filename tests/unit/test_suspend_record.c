@@ -8,6 +8,7 @@
 #include "test.h"
 #include "capture/suspend_record.h"
 #include "diag/wakeups.h"
+#include "diag/health.h"
 #include "lib/json.h"
 
 struct tree {
@@ -244,5 +245,70 @@ TEST(suspend_wakeups_metric)
 	}
 	CHECK_EQ_INT(w->n, WAKEUPS_MAX);
 	CHECK_STR(w->c[WAKEUPS_MAX - 1].source, "other");
+	free(w);
+}
+
+/*
+ * stats and top: the wakeups counted from suspend records reach the key
+ * that woke the machine (same source and label), and every wake source,
+ * keys or not, is listed in the text and JSON.
+ */
+TEST(suspend_wakeups_in_stats)
+{
+	struct wakeups *w = calloc(1, sizeof(*w));
+	struct stats_snap *s = calloc(1, sizeof(*s));
+	struct stats_key k[2] = { 0 };
+	struct at_suspend su;
+	struct at_event e;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	record(&e, true, false);	/* the power button woke it */
+	memcpy(&su, e.data, sizeof(su));
+	su.pick = AT_WAKE_SCI;
+	memcpy(e.data, &su, sizeof(su));
+	wakeups_add_record(w, &e);
+	record(&e, false, false);	/* nothing named a source */
+	wakeups_add_record(w, &e);
+	k[0].key.source = AT_SRC_FIXED;
+	k[0].key.number = 2;
+	k[0].count = 3;
+	strcpy(k[0].label, "power_button");
+	k[1].key.source = AT_SRC_GED;
+	k[1].key.number = 1;
+	k[1].count = 2;
+	strcpy(k[1].label, "1");
+	s->keys = k;
+	s->nkeys = 2;
+	s->smi_total = -1;
+	stats_add_wakeups(s, w);
+	CHECK_EQ_INT(k[0].wakeups, 1);
+	CHECK_EQ_INT(k[1].wakeups, 0);
+	f = open_memstream(&buf, &len);
+	stats_print_text(f, s);
+	fclose(f);
+	CHECK_CONTAINS(buf, "\nWakeups from suspend: fixed power_button 1, unknown unknown 1\n");
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	stats_print_json(f, s);
+	fclose(f);
+	CHECK_CONTAINS(buf, "\"key\":\"power_button\",\"number\":2,\"path\":null,\"count\":3,");
+	CHECK_CONTAINS(buf, "\"spurious\":0,\"wakeups\":1,");
+	CHECK_CONTAINS(buf, "\"wakeups\":[{\"source\":\"fixed\",\"key\":\"power_button\",\"wakeups\":1},"
+		       "{\"source\":\"unknown\",\"key\":\"unknown\",\"wakeups\":1}]");
+	free(buf);
+	/* a snapshot without suspend records: no wakeups anywhere */
+	memset(w, 0, sizeof(*w));
+	stats_add_wakeups(s, w);
+	CHECK_EQ_INT(k[0].wakeups, 0);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	stats_print_text(f, s);
+	fclose(f);
+	CHECK(!strstr(buf, "Wakeups from suspend"));
+	free(buf);
+	free(s);
 	free(w);
 }

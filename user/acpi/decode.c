@@ -18,6 +18,7 @@ static const char *const sources[AT_SRC_MAX] = {
 	[AT_SRC_METHOD] = "method",
 	[AT_SRC_STORM] = "storm",
 	[AT_SRC_SUSPEND] = "suspend",
+	[AT_SRC_IRQ] = "irq",
 };
 
 const char *source_name(unsigned int source)
@@ -42,6 +43,7 @@ static const char *const contexts[AT_CTX_MAX] = {
 	[AT_CTX_NOTIFY] = "notify_handler",
 	[AT_CTX_EC_EVENT] = "ec_event",
 	[AT_CTX_WORK] = "work",
+	[AT_CTX_IRQ] = "irq",
 };
 
 const char *context_name(unsigned int context)

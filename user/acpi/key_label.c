@@ -42,6 +42,7 @@ void acpi_key_label(const struct acpi_sysfs *sys, char *buf, size_t len,
 		snprintf(buf, len, "%s:0x%02x", g[0] ? g : p[0] ? p : "?", number);
 		break;
 	case AT_SRC_GED: snprintf(buf, len, "%u", number); break;
+	case AT_SRC_IRQ: snprintf(buf, len, "%u", number); break;
 	case AT_SRC_METHOD: snprintf(buf, len, "%s", p[0] ? p : "?"); break;
 	default: snprintf(buf, len, "0x%02x", number); break;	/* GPE, EC query */
 	}

@@ -116,7 +116,11 @@ void attach_plan(struct kernel_info *k, const struct attach_opts *o, struct plan
 	kernel_find_funcs(k, funcs, mods, nr_hooks, fp,
 			  o->force == FORCE_KPROBE);
 	for (unsigned int i = 0; i < nr_hooks; i++) {
-		if (hooks[i].flags & HOOK_TRACEPOINT)
+		if ((hooks[i].flags & HOOK_IRQ) && !o->irq) {
+			p->h[i].mode = MODE_SKIP;
+			snprintf(p->h[i].why, sizeof(p->h[i].why),
+				 "the irq source is off (opt-in: -s irq)");
+		} else if (hooks[i].flags & HOOK_TRACEPOINT)
 			plan_tracepoint(&hooks[i], k, &p->h[i]);
 		else
 			plan_one(&hooks[i], &fp[i], k, o, &p->h[i]);

@@ -37,6 +37,7 @@ struct attach_opts {
 	enum force_mode force;
 	bool methods;		/* every AML method evaluation */
 	bool watch_methods;	/* only the names in the at_method_watch map */
+	bool irq;		/* the irq source (-s irq): hard IRQs of ACPI devices */
 };
 
 #define ATTACH_MAX_LINKS 128

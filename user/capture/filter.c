@@ -21,7 +21,7 @@ int filter_add_sources(struct at_filter *f, const char *list, const char **err)
 		int s = source_from_name(tok);
 
 		if (s < 0) {
-			*err = "unknown source (sci, gpe, fixed, notify, ec, ec_query, wmi, ged, method, suspend)";
+			*err = "unknown source (sci, gpe, fixed, notify, ec, ec_query, wmi, ged, method, suspend, irq)";
 			return -1;
 		}
 		f->source_mask |= 1U << s;

@@ -3,6 +3,7 @@
  * A record as one line: the fields come from capture/record_fields.c
  * (one table per source, shared by both formats); this file frames them.
  */
+#include <string.h>
 #include "capture/output.h"
 #include "capture/record_fields.h"
 #include "acpi/decode.h"
@@ -35,7 +36,7 @@ void output_duration(char *buf, size_t len, const struct at_event *e)
 static void output_text(struct output *o, const struct rf_ctx *c)
 {
 	const struct at_event *e = c->e;
-	char body[768], safe[1024], dur[32];
+	char body[768], safe[1024], dur[48];
 	uint64_t rel = e->ts_ns > o->t0_ns ? e->ts_ns - o->t0_ns : 0;
 	int indent = e->depth > 8 ? 16 : e->depth * 2;
 
@@ -43,6 +44,9 @@ static void output_text(struct output *o, const struct rf_ctx *c)
 	/* AML names and device names come from the record and sysfs */
 	esc_str(safe, sizeof(safe), body, 0);
 	output_duration(dur, sizeof(dur), e);
+	/* SMIs while the work ran: firmware time the duration includes */
+	if ((e->flags & AT_F_HAS_SMI) && e->smi)
+		snprintf(dur + strlen(dur), sizeof(dur) - strlen(dur), " smi=%u", e->smi);
 	if (o->wall_text && c->wall)	/* trace -T */
 		fprintf(o->out, "%s ", c->wall);
 	fprintf(o->out, "%12.6f cpu%-2u %*s%-8s %s%s\n", rel / 1e9, e->cpu, indent, "",

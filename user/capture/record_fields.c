@@ -67,6 +67,7 @@ bool rf_cond_holds(enum rf_cond cond, const struct rf_ctx *c)
 	case RF_NEVER: return false;
 	case RF_HAS_DEV: return c->v->dev != NULL;
 	case RF_HAS_DURATION: return e->flags & AT_F_HAS_DURATION;
+	case RF_HAS_SMI: return e->flags & AT_F_HAS_SMI;
 	case RF_HAS_WALL: return c->wall != NULL;
 	case RF_GPE_KNOWN: return e->subtype != AT_GPE_UNKNOWN;
 	case RF_GPE_METHOD: return e->subtype == AT_GPE_METHOD;
@@ -109,6 +110,7 @@ GETTER(get_cpu) { v->u = E->cpu; }
 GETTER(get_pid) { v->u = E->pid; }
 GETTER(get_comm) { v->s = E->comm; v->n = strnlen(E->comm, sizeof(E->comm)); }
 GETTER(get_duration) { v->u = E->duration_ns; }
+GETTER(get_smi) { v->u = E->smi; }
 
 GETTER(get_number) { v->u = E->number; }
 GETTER(get_value) { v->u = E->value; }
@@ -118,6 +120,34 @@ GETTER(get_dev_name) { v->s = V->dev->name; }
 GETTER(get_dev_hid) { str_or_null(v, V->dev->hid); }
 
 GETTER(get_handled) { v->b = E->result != 0; }
+/* irq: irqaction.name as the kernel gave it (NUL-terminated within 32 bytes) */
+GETTER(get_irq_handler)
+{
+	v->s = (const char *)E->data;
+	v->n = strnlen((const char *)E->data, E->data_len > 32 ? 32 : E->data_len);
+}
+
+static void irq_handler_json(struct json *j, const struct rf_ctx *c)
+{
+	struct rf_val v = { 0 };
+
+	get_irq_handler(c, &v);
+	json_strn(j, "handler", v.s, v.n);
+}
+
+static void irq_handler_text(char *buf, size_t len, const struct rf_ctx *c)
+{
+	struct rf_val v = { 0 };
+
+	get_irq_handler(c, &v);
+	snprintf(buf, len, "%.*s", (int)v.n, v.n ? v.s : "?");
+}
+GETTER(get_irq_result)
+{
+	static const char *const r[] = { "none", "handled", "wake_thread", "handled,wake_thread" };
+
+	v->s = E->result >= 0 && E->result < 4 ? r[E->result] : "unknown";
+}
 GETTER(get_dispatch) { v->s = gpe_dispatch_name(E->subtype); }
 GETTER(get_trigger) { v->s = E->value ? "level" : "edge"; }
 GETTER(get_fixed_event) { v->s = fixed_event_name(E->number); }
@@ -275,6 +305,7 @@ static const struct rec_field head[] = {
 
 static const struct rec_field tail[] = {
 	{ .name = "duration_ns", .kind = RF_U64, .get = get_duration, .json = RF_HAS_DURATION },
+	{ .name = "smi", .kind = RF_U64, .get = get_smi, .json = RF_HAS_SMI },
 };
 
 static const struct rec_field sci[] = {
@@ -349,6 +380,16 @@ static const struct rec_field ged[] = {
 	{ .name = "method", .kind = RF_STR, .get = get_path, .text = " -> %s" },
 };
 
+/* "IRQ 8 rtc0 \_SB.PCI0.S08.RTC handled" */
+static const struct rec_field irq[] = {
+	LIT("IRQ"),
+	{ .name = "irq", .kind = RF_U64, .get = get_number, .text = " %" PRIu64 },
+	{ .kind = RF_HOOK, .text = " %s", .json_hook = irq_handler_json,
+	  .text_hook = irq_handler_text },
+	{ .name = "device", .kind = RF_STR, .get = get_path, .text = " %s", .tnull = "(no ACPI device)" },
+	{ .name = "result", .kind = RF_STR, .get = get_irq_result, .text = " %s" },
+};
+
 /* A method evaluation reads "method PATH STATUS|returned 0xN", a GPE
  * method record "GPE 0xNN method PATH|dispatch NAME". */
 static const struct rec_field method[] = {
@@ -395,6 +436,7 @@ static const struct {
 	[AT_SRC_METHOD] = TABLE(method),
 	[AT_SRC_STORM] = TABLE(storm),
 	[AT_SRC_SUSPEND] = TABLE(suspend),
+	[AT_SRC_IRQ] = TABLE(irq),
 };
 
 const struct rec_field *rec_fields(unsigned int source, size_t *n)

@@ -65,6 +65,7 @@ enum rf_cond {
 	RF_NEVER,
 	RF_HAS_DEV,		/* sysfs knows the path's device */
 	RF_HAS_DURATION,	/* AT_F_HAS_DURATION */
+	RF_HAS_SMI,		/* AT_F_HAS_SMI */
 	RF_HAS_WALL,		/* the wall clock is known (ctx->wall) */
 	RF_GPE_KNOWN,		/* gpe: dispatch type was read */
 	RF_GPE_METHOD,		/* gpe, method: dispatch = method */

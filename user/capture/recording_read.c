@@ -174,6 +174,12 @@ static bool read_head(struct rd *r, const struct jv *o, struct at_event *e)
 			return false;
 		e->flags |= AT_F_HAS_DURATION;
 	}
+	if (jv_get(o, "smi")) {
+		if (!get_u64(r, o, "smi", UINT32_MAX, &v))
+			return false;
+		e->smi = v;
+		e->flags |= AT_F_HAS_SMI;
+	}
 	return true;
 }
 
@@ -547,8 +553,9 @@ enum rec_line rec_parse_line(const char *line, size_t len, struct rec_facts *f,
 		goto out;
 	}
 	s = source_from_name(src->s);
-	if (s == AT_SRC_STORM) {
-		ret = REC_SKIP;	/* a storm report, not an event */
+	if (s == AT_SRC_STORM || s == AT_SRC_SUSPEND || s == AT_SRC_IRQ) {
+		/* a storm report, a suspend cycle, a hard IRQ: nothing a policy matches */
+		ret = REC_SKIP;
 		goto out;
 	}
 	if (s < 0 || s >= AT_SRC_STORM) {

@@ -11,6 +11,8 @@
 #include "lib/source_tree.h"
 #include "lib/percpu.h"
 #include "lib/time.h"
+#include "lib/log.h"
+#include "acpi/irq_owner.h"
 #include "acpitrace.h"
 #include "acpitrace.skel.h"
 
@@ -33,6 +35,43 @@ static void storm_setup(struct acpitrace_bpf *skel, const struct storm_cfg *c)
 		skel->rodata->at_storm_sources = c->sources;
 }
 
+/*
+ * The irq source: the IRQs ACPI devices own (acpi/irq_owner.c) into
+ * irq_watch, each said once on stderr.  None is not an error: the source
+ * then records nothing.
+ */
+static int irq_watch_fill(struct tracer *t)
+{
+	struct irq_owners *w = calloc(1, sizeof(*w));
+	int fd = bpf_map__fd(t->skel->maps.irq_watch);
+
+	if (!w || irq_owners_resolve("", w, t->error, sizeof(t->error))) {
+		if (!w)
+			snprintf(t->error, sizeof(t->error), "irq source: out of memory");
+		free(w);
+		return -1;
+	}
+	for (unsigned int i = 0; i < w->n; i++) {
+		struct at_irq_watch v = { .flags = w->o[i].flags };
+		uint32_t irq = w->o[i].irq;
+
+		irq_owner_bpf_path(&w->o[i], &v.path);
+		if (bpf_map_update_elem(fd, &irq, &v, BPF_ANY)) {
+			snprintf(t->error, sizeof(t->error), "irq source: IRQ %u: %s", irq,
+				 strerror(errno));
+			free(w);
+			return -1;
+		}
+		log_msg(LOG_INFO, "irq source: IRQ %u (%s) %s", irq, w->o[i].handlers,
+			w->o[i].path[0] ? w->o[i].path :
+			w->o[i].flags & AT_IRQ_SCI ? "the SCI" : "(no ACPI path)");
+	}
+	if (!w->n)
+		log_msg(LOG_WARN, "irq source: no IRQ of an ACPI device has a handler");
+	free(w);
+	return 0;
+}
+
 static int load(struct tracer *t, const struct tracer_opts *o)
 {
 	bool gpe_detect = false;
@@ -53,6 +92,8 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	t->skel->rodata->at_watch_methods = o->attach.watch_methods;
 	t->skel->rodata->at_policy_loaded = o->policy;
 	t->skel->rodata->at_gpe_emit_at_detect = gpe_detect;
+	t->skel->rodata->at_smi_on = t->smi.on;
+	t->skel->rodata->at_irq_on = o->attach.irq;
 	storm_setup(t->skel, &o->storm);
 	attach_select(t->skel, &t->plan);
 	/* not a hook: run by tracer_sweep() */
@@ -78,6 +119,19 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 		snprintf(t->error, sizeof(t->error),
 			 "loading the BPF programs failed: %s (run with --verbose for the verifier log)",
 			 strerror(-err));
+		acpitrace_bpf__destroy(t->skel);
+		t->skel = NULL;
+		return -1;
+	}
+	if (o->attach.irq && irq_watch_fill(t)) {
+		acpitrace_bpf__destroy(t->skel);
+		t->skel = NULL;
+		return -1;
+	}
+	/* rodata said the counters are there: they must be */
+	if (t->smi.on && smi_fill_map(&t->smi, bpf_map__fd(t->skel->maps.smi_counters))) {
+		snprintf(t->error, sizeof(t->error), "filling the SMI counter map: %s",
+			 strerror(errno));
 		acpitrace_bpf__destroy(t->skel);
 		t->skel = NULL;
 		return -1;
@@ -153,6 +207,9 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 	memset(t, 0, sizeof(*t));
 	t->force = ao.force;
 	acpi_sysfs_load(&t->sys, NULL);
+	smi_open(&t->smi, libbpf_num_possible_cpus());
+	if (!t->smi.on)
+		log_msg(LOG_DEBUG, "SMI accounting off: %s", t->smi.why);
 	kernel_probe(&t->k, false);
 	attach_plan(&t->k, &ao, &t->plan);
 	if (!any_planned(&t->plan)) {
@@ -231,6 +288,8 @@ int tracer_verify(struct tracer *t, const struct tracer_opts *o)
 		return -1;
 	}
 	with_stats.verifier_stats = true;
+	/* the SMI reads verified too (no counters: ncpu 0, the map stays empty) */
+	t->smi.on = true;
 	return load(t, &with_stats);
 }
 
@@ -245,6 +304,7 @@ void tracer_close(struct tracer *t)
 	t->skel = NULL;
 	kernel_release(&t->k);
 	acpi_sysfs_free(&t->sys);
+	smi_close(&t->smi);
 }
 
 int tracer_counters(struct tracer *t, struct at_counters out[AT_SRC_MAX])
@@ -307,6 +367,7 @@ void tracer_stats_maps(struct tracer *t, struct stats_maps *m)
 	m->ec_health = bpf_map__fd(t->skel->maps.ec_health);
 	m->overflow = bpf_map__fd(t->skel->maps.key_overflow);
 	m->sys = &t->sys;
+	m->smi = &t->smi;
 }
 
 uint64_t tracer_storm_rate(struct tracer *t)

@@ -12,6 +12,7 @@
 #include "capture/kernel.h"
 #include "acpi/acpi_sysfs.h"
 #include "capture/verifier_stats.h"
+#include "capture/smi.h"
 
 /* Storm detector tunables; 0 = the default in bpf/stats.h. */
 struct storm_cfg {
@@ -53,6 +54,7 @@ struct tracer {
 	char error[512];
 	double load_ms, attach_ms;	/* verifier + load, and attach (--verbose) */
 	struct vstats vstats;	/* per program, with o->verifier_stats */
+	struct smi_counters smi;	/* SMI counters the programs read (capture/smi.c) */
 };
 
 /* The kernel maps diag/health.c reads: the tracer's, by file descriptor. */
@@ -60,6 +62,8 @@ struct stats_maps {
 	int counters, key_counts, key_state, hists, ec_health, overflow;
 	/* optional: on 6.1 the kernel only knows a WMI event's device path */
 	const struct acpi_sysfs *sys;
+	/* optional: the machine's SMI counters (stats_snap.smi_total) */
+	const struct smi_counters *smi;
 };
 
 /* 0 when at least one hook attached; otherwise -1 and t->error says why. */

@@ -60,6 +60,8 @@ int cli_tracer_option(const char *cmd, int c, const char *arg, struct tracer_opt
 	case 's':
 		if (filter_add_sources(&t->filter, arg, &err))
 			return err_usage(cmd, "--source '%s': %s", arg, err);
+		/* opt-in: only a source list that names it attaches its hooks */
+		t->attach.irq = t->filter.source_mask & (1U << AT_SRC_IRQ);
 		return OPT_HANDLED;
 	case 'g':
 		if (filter_set_gpe(&t->filter, arg, &err))

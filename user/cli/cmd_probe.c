@@ -90,8 +90,24 @@ static void print_verifier_json(struct json *j, struct verify_set sets[2])
 	json_end_object(j);
 }
 
+/* Whether the CPUs count SMIs for acpitrace (capture/smi.c), and how, in @buf. */
+static bool smi_counter(char *buf, size_t len)
+{
+	uint32_t type;
+	uint64_t config;
+
+	if (smi_event("", &type, &config, buf, len))
+		return false;
+	snprintf(buf, len, "perf msr PMU event smi (type %u, event=0x%02llx), read by the "
+		 "BPF programs", type, (unsigned long long)config);
+	return true;
+}
+
 static void print_text(const struct kernel_info *k, const struct plan *p)
 {
+	char smi[200];
+	bool smi_ok = smi_counter(smi, sizeof(smi));
+
 	printf("kernel:       %s\n", k->release);
 	printf("vmlinux BTF:  %s\n", k->vmlinux_btf ? "yes" : "no");
 	printf("module BTF:  ");
@@ -103,7 +119,8 @@ static void print_text(const struct kernel_info *k, const struct plan *p)
 			printf(" %s", acpi_modules[i]);
 	}
 	printf("\nfentry/fexit: %s\n", k->fentry_err ? k->fentry_why : "yes");
-	printf("kprobe:       %s\n\n", k->kprobe_err ? k->kprobe_why : "yes");
+	printf("kprobe:       %s\n", k->kprobe_err ? k->kprobe_why : "yes");
+	printf("SMI counter:  %s%s\n\n", smi_ok ? "" : "none: ", smi);
 	printf("%-16s %-36s %-7s %s\n", "hook", "function", "mode", "why");
 	for (unsigned int i = 0; i < nr_hooks; i++)
 		printf("%-16s %-36s %-7s %s\n", hooks[i].name, hooks[i].func,
@@ -113,6 +130,7 @@ static void print_text(const struct kernel_info *k, const struct plan *p)
 static void print_json(const struct kernel_info *k, const struct plan *p,
 		       struct verify_set *sets)
 {
+	char smi[200];
 	struct json j;
 
 	json_init(&j, stdout);
@@ -135,6 +153,10 @@ static void print_json(const struct kernel_info *k, const struct plan *p,
 	json_begin_object(&j, "kprobe");
 	json_bool(&j, "ok", !k->kprobe_err);
 	json_str(&j, "detail", k->kprobe_why);
+	json_end_object(&j);
+	json_begin_object(&j, "smi");
+	json_bool(&j, "ok", smi_counter(smi, sizeof(smi)));
+	json_str(&j, "detail", smi);
 	json_end_object(&j);
 	json_begin_array(&j, "hooks");
 	for (unsigned int i = 0; i < nr_hooks; i++) {

@@ -37,6 +37,7 @@
 #include "lib/line_server.h"
 #include "acpi/acpid_event.h"
 #include "diag/diag.h"
+#include "capture/suspend_record.h"
 #include "diag/metrics_run.h"
 #include "capture/modwatch.h"
 #include "cli/hook_warnings.h"
@@ -67,6 +68,7 @@ struct run_state {
 	struct modwatch mw;	/* module hooks attached/detached as modules come and go */
 	unsigned long long received, dispatched;
 	struct diag diag;
+	struct suspend_sysfs susp;	/* what woke a resume (diag/wakeups.c) */
 };
 
 static bool stop;
@@ -231,12 +233,20 @@ static int on_event(void *ctx, void *data, size_t size)
 	struct run_state *st = ctx;
 	const struct at_event *e = data;
 	char line[ACPID_LINE_MAX], msg[640];
+	struct at_event susp;
 	struct decision d;
 
 	if (size < sizeof(*e))
 		return 0;
 	st->received++;
 	diag_on_event(&st->diag, e);
+	if (e->source == AT_SRC_SUSPEND) {
+		/* the wake source, decided as trace does, for the metrics */
+		susp = *e;
+		suspend_sysfs_fill(&st->susp, &susp);
+		e = &susp;
+		diag_on_record(&st->diag, e);
+	}
 	if (st->o->trace)
 		output_event(&st->out, e);
 	/* the step replay shares (dispatch/decide.c) */
@@ -502,6 +512,7 @@ int cmd_run(int argc, char **argv)
 	}
 	o.diag.extra = run_metrics;
 	o.diag.extra_ctx = &st;
+	suspend_sysfs_init(&st.susp, NULL, NULL);
 	if (diag_start(&st.diag, &st.tr, &o.diag, "run"))
 		goto out;
 	log_msg(LOG_INFO, "dispatching on %s with %u hooks attached", st.tr.k.release,

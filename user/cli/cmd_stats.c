@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "cli/stats_opts.h"
 #include "capture/filter.h"
+#include "diag/wake_feed.h"
 #include "lib/parse.h"
 #include "lib/time.h"
 #include "lib/ready_file.h"
@@ -29,6 +30,7 @@ int cmd_stats(int argc, char **argv)
 {
 	struct stats_opts o = {};
 	struct stats_snap s;
+	struct wake_feed wf;
 	struct tracer t;
 	uint64_t t0, end;
 	int err;
@@ -42,7 +44,9 @@ int cmd_stats(int argc, char **argv)
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);	/* a closed terminal ends it cleanly */
 	t0 = mono_ns();
+	wake_feed_open(&wf, &t);
 	if (o.ready_file && stats_write_ready("stats", o.ready_file)) {
+		wake_feed_close(&wf);
 		tracer_close(&t);
 		return 1;
 	}
@@ -50,8 +54,12 @@ int cmd_stats(int argc, char **argv)
 	while (!stop && mono_ns() < end) {
 		usleep(100000);
 		tracer_sweep(&t);
+		wake_feed_poll(&wf);
 	}
+	wake_feed_poll(&wf);
 	err = diag_snapshot(&t, t0, &s);
+	if (!err)
+		stats_add_wakeups(&s, &wf.w);
 	if (err) {
 		err_print("stats", "reading the BPF maps failed: %s", strerror(errno));
 	} else if (g_opts.json) {
@@ -60,6 +68,7 @@ int cmd_stats(int argc, char **argv)
 		stats_print_text(stdout, &s);
 	}
 	stats_free(&s);
+	wake_feed_close(&wf);
 	tracer_close(&t);
 	return err ? 1 : 0;
 }

@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/stats_opts.h"
+#include "diag/wake_feed.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "lib/time.h"
@@ -102,10 +103,20 @@ static void draw_header(struct frame *f, const struct stats_snap *s,
 
 	for (size_t i = 0; i < s->nkeys; i++)
 		storms += s->keys[i].state.storming != 0;
-	put(f, 0, 0, A_BOLD, "acpitrace top  %.0f s  storms: %d%s  EC: %llu ok %llu timeout %llu error%s",
+	char smi[32] = "", wake[32] = "";
+	unsigned long long wakes = 0;
+
+	if (s->smi_total >= 0)
+		snprintf(smi, sizeof(smi), "  SMI: %lld", (long long)s->smi_total);
+	/* resumes since start, only once there was one (README "Why did my laptop wake up?") */
+	for (unsigned int i = 0; i < s->wake.n; i++)
+		wakes += s->wake.c[i].wakeups;
+	if (wakes)
+		snprintf(wake, sizeof(wake), "  wakeups: %llu", wakes);
+	put(f, 0, 0, A_BOLD, "acpitrace top  %.0f s  storms: %d%s  EC: %llu ok %llu timeout %llu error%s%s%s",
 	    s->elapsed_s, storms, storms ? " (!)" : "", (unsigned long long)s->ec.ok,
 	    (unsigned long long)s->ec.timeout, (unsigned long long)s->ec.error,
-	    s->ec.timeout > p->ec.timeout ? " (EC TIMEOUTS!)" : "");
+	    s->ec.timeout > p->ec.timeout ? " (EC TIMEOUTS!)" : "", smi, wake);
 	put(f, 2, 0, 0, "%-9s %10s %10s %10s", "SOURCE", "RATE/s", "TOTAL", "DROPPED");
 	for (int i = 0; i < AT_SRC_MAX; i++)
 		put(f, 3 + i, 0, 0, "%-9s %10.1f %10llu %10llu", source_name(i),
@@ -117,15 +128,34 @@ static void draw_header(struct frame *f, const struct stats_snap *s,
 static void draw_keys(struct frame *f, const struct stats_snap *s,
 		      const struct stats_snap *p, double dt, int row)
 {
-	put(f, row++, 0, 0, "%-9s %-44s %10s %10s %s", "SOURCE", "KEY", "RATE/s", "TOTAL", "FLAGS");
+	/* the SMI column only where the CPUs count SMIs (capture/smi.c) */
+	bool smi = s->smi_total >= 0;
+
+	if (smi)
+		put(f, row++, 0, 0, "%-9s %-44s %10s %10s %6s %s", "SOURCE", "KEY", "RATE/s", "TOTAL",
+		    "SMI", "FLAGS");
+	else
+		put(f, row++, 0, 0, "%-9s %-44s %10s %10s %s", "SOURCE", "KEY", "RATE/s", "TOTAL",
+		    "FLAGS");
 	for (size_t i = 0; i < s->nkeys && row < f->rows - (f->curses ? 1 : 0); i++) {
 		const struct stats_key *k = &s->keys[i];
+		const char *flag;
+		double rate;
 
 		if (k->key.source == AT_SRC_METHOD)
 			continue;
-		put(f, row++, 0, k->state.storming ? A_REVERSE : 0, "%-9s %-44.44s %10.1f %10llu %s",
-		    source_name(k->key.source), k->label, (k->count - prev_count(p, k)) / dt,
-		    (unsigned long long)k->count, k->state.storming ? "STORM" : "");
+		flag = k->state.storming ? "STORM" : k->spurious ? "SPURIOUS-WAKE" :
+		       k->wakeups ? "WOKE" : "";
+		rate = (k->count - prev_count(p, k)) / dt;
+		if (smi)
+			put(f, row++, 0, k->state.storming ? A_REVERSE : 0,
+			    "%-9s %-44.44s %10.1f %10llu %6llu %s", source_name(k->key.source),
+			    k->label, rate, (unsigned long long)k->count,
+			    (unsigned long long)k->smi, flag);
+		else
+			put(f, row++, 0, k->state.storming ? A_REVERSE : 0,
+			    "%-9s %-44.44s %10.1f %10llu %s", source_name(k->key.source), k->label,
+			    rate, (unsigned long long)k->count, flag);
 	}
 }
 
@@ -165,18 +195,21 @@ static void draw_frame(struct frame *f, const struct stats_snap *s,
 }
 
 /* Wait @seconds, sweeping storms every 100 ms; false once a signal came. */
-static bool wait_period(struct tracer *t, double seconds)
+static bool wait_period(struct tracer *t, struct wake_feed *wf, double seconds)
 {
 	uint64_t end = mono_ns() + (uint64_t)(seconds * 1e9);
 
 	while (!stop && mono_ns() < end) {
 		usleep(100000);
 		tracer_sweep(t);
+		wake_feed_poll(wf);
 	}
+	wake_feed_poll(wf);
 	return !stop;
 }
 
-static int top_batch(struct tracer *t, const struct stats_opts *o, uint64_t t0)
+static int top_batch(struct tracer *t, struct wake_feed *wf, const struct stats_opts *o,
+		     uint64_t t0)
 {
 	struct stats_snap prev = {}, cur;
 	struct frame f = { .rows = FRAME_ROWS };
@@ -190,7 +223,7 @@ static int top_batch(struct tracer *t, const struct stats_opts *o, uint64_t t0)
 	}
 	for (i = 0; !o->iterations || i < o->iterations; i++) {
 		/* A signal ends the wait early; that last frame is still printed. */
-		bool go_on = wait_period(t, o->interval);
+		bool go_on = wait_period(t, wf, o->interval);
 
 		if (diag_snapshot(t, t0, &cur)) {
 			err_print("top", "reading the BPF maps failed: %s",
@@ -198,6 +231,7 @@ static int top_batch(struct tracer *t, const struct stats_opts *o, uint64_t t0)
 			err = 1;
 			break;
 		}
+		stats_add_wakeups(&cur, &wf->w);
 		if (g_opts.json) {
 			stats_print_json(stdout, &cur);
 		} else {
@@ -225,7 +259,8 @@ static int top_batch(struct tracer *t, const struct stats_opts *o, uint64_t t0)
 	return err;
 }
 
-static int top_curses(struct tracer *t, const struct stats_opts *o, uint64_t t0)
+static int top_curses(struct tracer *t, struct wake_feed *wf, const struct stats_opts *o,
+		      uint64_t t0)
 {
 	struct stats_snap prev = {}, cur;
 	struct frame f = { .curses = true };
@@ -245,8 +280,10 @@ static int top_curses(struct tracer *t, const struct stats_opts *o, uint64_t t0)
 	timeout((int)(o->interval * 1000));
 	while (!stop) {
 		tracer_sweep(t);
+		wake_feed_poll(wf);
 		if (diag_snapshot(t, t0, &cur))
 			break;
+		stats_add_wakeups(&cur, &wf->w);
 		erase();
 		f.rows = LINES;
 		draw_frame(&f, &cur, &prev, prev.elapsed_s ? cur.elapsed_s - prev.elapsed_s :
@@ -267,6 +304,7 @@ static int top_curses(struct tracer *t, const struct stats_opts *o, uint64_t t0)
 int cmd_top(int argc, char **argv)
 {
 	struct stats_opts o = {};
+	struct wake_feed wf;
 	struct tracer t;
 	uint64_t t0;
 	int err;
@@ -285,12 +323,14 @@ int cmd_top(int argc, char **argv)
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);	/* a closed terminal ends it cleanly */
 	t0 = mono_ns();
+	wake_feed_open(&wf, &t);
 	if (o.ready_file && stats_write_ready("top", o.ready_file))
 		err = 1;
 	else if (o.batch)
-		err = top_batch(&t, &o, t0);
+		err = top_batch(&t, &wf, &o, t0);
 	else
-		err = top_curses(&t, &o, t0);
+		err = top_curses(&t, &wf, &o, t0);
+	wake_feed_close(&wf);
 	tracer_close(&t);
 	return err;
 }

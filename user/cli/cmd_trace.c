@@ -172,6 +172,15 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 	return 0;
 }
 
+/* After a suspend record: what to do when one GPE dominates the spurious wakeups. */
+static void print_wake_advice(struct trace_state *st)
+{
+	char advice[320];
+
+	if (wakeups_advice(&st->diag.wake, st->diag.mask.ec_gpe_file, advice, sizeof(advice)))
+		fprintf(st->out.out, "%*s%s\n", 20, "", advice);
+}
+
 static void print_record(void *ctx, const struct at_event *rec)
 {
 	struct trace_state *st = ctx;
@@ -193,6 +202,8 @@ static void print_record(void *ctx, const struct at_event *rec)
 	diag_on_record(&st->diag, e);
 	if (!st->quiet)
 		output_event(&st->out, e);
+	if (rec->source == AT_SRC_SUSPEND && !st->quiet && !g_opts.json)
+		print_wake_advice(st);
 	st->count++;
 	if (st->limit && st->count >= st->limit)
 		stop = 1;
@@ -283,8 +294,10 @@ static void stats_record(struct trace_state *st, bool force)
 	if (diag_snapshot(st->t, st->diag.t0_ns, &s))
 		err_print("trace", "--stats-interval: reading the BPF maps failed: %s",
 			strerror(errno));
-	else
+	else {
+		stats_add_wakeups(&s, &st->diag.wake);	/* this thread writes it */
 		stats_print_json_record(stdout, &s, ++st->stats_seq);
+	}
 	stats_free(&s);
 }
 

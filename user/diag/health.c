@@ -7,6 +7,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "diag/health.h"
+#include "diag/advice.h"
 #include "lib/percpu.h"
 #include "acpi/acpi_sysfs.h"
 #include "acpi/acpi_path.h"
@@ -72,9 +73,11 @@ static int read_keys(const struct stats_maps *m, struct stats_snap *s)
 		sk->key = k;
 		if (bpf_map_lookup_elem(m->key_state, &k, &sk->state))
 			continue;	/* gone meanwhile */
-		if (!percpu_sum_u64(m->key_counts, &k, (uint64_t *)&c, 2)) {
+		if (!percpu_sum_u64(m->key_counts, &k, (uint64_t *)&c, sizeof(c) / 8)) {
 			sk->count = c.count;
 			sk->time_ns = c.time_ns;
+			sk->smi = c.smi;
+			sk->spurious = c.spurious;
 		}
 		acpi_key_label(m->sys, sk->label, sizeof(sk->label), k.source, k.number,
 				&sk->state.path, sk->state.guid);
@@ -96,6 +99,7 @@ int stats_read(const struct stats_maps *m, struct stats_snap *s)
 	for (uint32_t h = 0; h < AT_HIST_MAX; h++)
 		percpu_sum_u64(m->hists, &h, (uint64_t *)&s->hist[h], sizeof(s->hist[h]) / 8);
 	percpu_sum_u64(m->ec_health, &zero, (uint64_t *)&s->ec, sizeof(s->ec) / 8);
+	s->smi_total = m->smi ? smi_total(m->smi) : -1;
 	return read_keys(m, s);
 }
 
@@ -104,6 +108,20 @@ void stats_free(struct stats_snap *s)
 	free(s->keys);
 	s->keys = NULL;
 	s->nkeys = 0;
+}
+
+void stats_add_wakeups(struct stats_snap *s, const struct wakeups *w)
+{
+	s->wake = *w;
+	for (size_t i = 0; i < s->nkeys; i++) {
+		struct stats_key *k = &s->keys[i];
+
+		k->wakeups = 0;
+		for (unsigned int j = 0; j < w->n; j++)
+			if (!strcmp(w->c[j].source, source_name(k->key.source)) &&
+			    !strcmp(w->c[j].key, k->label))
+				k->wakeups = w->c[j].wakeups;
+	}
 }
 
 uint64_t stats_events(const struct stats_snap *s, unsigned int source)
@@ -168,20 +186,95 @@ static void print_keys(FILE *out, const struct stats_snap *s)
 {
 	char p[ACPI_PATH_MAX];
 
-	fprintf(out, "\n%-9s %-40s %10s %10s %12s  %s\n", "source", "key", "events", "rate/s",
-		"time_us", "method/storm");
+	/* the smi column only where the CPUs count SMIs (capture/smi.c) */
+	if (s->smi_total >= 0)
+		fprintf(out, "\n%-9s %-40s %10s %10s %12s %6s  %s\n", "source", "key", "events",
+			"rate/s", "time_us", "smi", "method/storm");
+	else
+		fprintf(out, "\n%-9s %-40s %10s %10s %12s  %s\n", "source", "key", "events",
+			"rate/s", "time_us", "method/storm");
 	for (size_t i = 0; i < s->nkeys; i++) {
 		const struct stats_key *k = &s->keys[i];
+		char smi[16] = "";
 
 		p[0] = '\0';
 		if (k->key.source == AT_SRC_GPE || k->key.source == AT_SRC_EC_QUERY ||
 		    k->key.source == AT_SRC_GED)
 			acpi_path_format(&k->state.path, p, sizeof(p));
-		fprintf(out, "%-9s %-40s %10" PRIu64 " %10.1f %12.1f  %s%s\n",
+		if (s->smi_total >= 0)
+			snprintf(smi, sizeof(smi), " %6" PRIu64, k->smi);
+		fprintf(out, "%-9s %-40s %10" PRIu64 " %10.1f %12.1f%s  %s%s\n",
 			source_name(k->key.source), k->label, k->count,
-			rate(k->count, s->elapsed_s), k->time_ns / 1e3, p,
+			rate(k->count, s->elapsed_s), k->time_ns / 1e3, smi, p,
 			k->state.storming ? " STORM" : "");
 	}
+}
+
+/*
+ * The machine's SMIs since start (the keys' smi column counts those that
+ * fell inside each key's work; nested work counts on both keys).
+ */
+static void print_smi(FILE *out, const struct stats_snap *s)
+{
+	if (s->smi_total < 0)
+		fprintf(out, "\nSMIs: not counted (no msr PMU smi event on this machine)\n");
+	else
+		fprintf(out, "\nSMIs: %" PRId64 " on this machine\n", s->smi_total);
+}
+
+bool stats_wake_advice(const struct stats_snap *s, const char *ec_gpe_file, char *buf,
+		       size_t len)
+{
+	const struct stats_key *top = NULL;
+	uint64_t total = 0;
+
+	for (size_t i = 0; i < s->nkeys; i++) {
+		total += s->keys[i].spurious;
+		if (s->keys[i].spurious && (!top || s->keys[i].spurious > top->spurious))
+			top = &s->keys[i];
+	}
+	if (!top)
+		return false;
+	return wake_advice(top->key.source, top->key.number, top->spurious, total,
+			   advice_gpe_is_ec(ec_gpe_file, top->key.number,
+					    top->state.path.depth > 0), buf, len);
+}
+
+/* Spurious s2idle wakeups per key, and the advice when one GPE dominates. */
+static void print_spurious(FILE *out, const struct stats_snap *s)
+{
+	char advice[320];
+	bool any = false;
+
+	for (size_t i = 0; i < s->nkeys; i++) {
+		if (!s->keys[i].spurious)
+			continue;
+		fprintf(out, "%s%s %s %" PRIu64, any ? ", " : "\nSpurious s2idle wakeups: ",
+			source_name(s->keys[i].key.source), s->keys[i].label, s->keys[i].spurious);
+		any = true;
+	}
+	if (any)
+		fputc('\n', out);
+	if (stats_wake_advice(s, NULL, advice, sizeof(advice)))
+		fprintf(out, "%s\n", advice);
+}
+
+/* What woke the machine, per wake source (irq and unknown included). */
+static void print_wakeups(FILE *out, const struct stats_snap *s)
+{
+	bool any = false;
+
+	for (unsigned int i = 0; i < s->wake.n; i++) {
+		const struct wake_count *c = &s->wake.c[i];
+
+		if (!c->wakeups)
+			continue;
+		fprintf(out, "%s%s %s %" PRIu64, any ? ", " : "\nWakeups from suspend: ",
+			c->source, c->key, c->wakeups);
+		any = true;
+	}
+	if (any)
+		fputc('\n', out);
 }
 
 static void print_ec(FILE *out, const struct stats_snap *s)
@@ -201,6 +294,9 @@ void stats_print_text(FILE *out, const struct stats_snap *s)
 	fprintf(out, "acpitrace stats over %.2f s\n\n", s->elapsed_s);
 	print_sources(out, s);
 	print_keys(out, s);
+	print_smi(out, s);
+	print_wakeups(out, s);
+	print_spurious(out, s);
 	print_ec(out, s);
 	for (int h = 0; h < AT_HIST_MAX; h++) {
 		if (!s->hist[h].count)
@@ -249,8 +345,26 @@ static void json_keys(struct json *j, const struct stats_snap *s)
 		json_u64(j, "count", k->count);
 		json_double(j, "rate", rate(k->count, s->elapsed_s), 3);
 		json_u64(j, "time_ns", k->time_ns);
+		json_u64(j, "smi", k->smi);
+		json_u64(j, "spurious", k->spurious);
+		json_u64(j, "wakeups", k->wakeups);
 		json_bool(j, "storming", k->state.storming);
 		json_u64(j, "storms", k->state.storms);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
+static void json_wakeups(struct json *j, const struct stats_snap *s)
+{
+	json_begin_array(j, "wakeups");
+	for (unsigned int i = 0; i < s->wake.n; i++) {
+		if (!s->wake.c[i].wakeups)
+			continue;
+		json_begin_object(j, NULL);
+		json_str(j, "source", s->wake.c[i].source);
+		json_str(j, "key", s->wake.c[i].key);
+		json_u64(j, "wakeups", s->wake.c[i].wakeups);
 		json_end_object(j);
 	}
 	json_end_array(j);
@@ -287,10 +401,18 @@ static void json_ec(struct json *j, const struct stats_snap *s)
 
 static void json_members(struct json *j, const struct stats_snap *s)
 {
+	char advice[320];
+
 	json_double(j, "interval_s", s->elapsed_s, 3);
 	json_u64(j, "storm_threshold", s->storm_rate);
+	if (s->smi_total < 0)
+		json_null(j, "smi_total");
+	else
+		json_u64(j, "smi_total", (uint64_t)s->smi_total);
 	json_sources(j, s);
 	json_keys(j, s);
+	json_wakeups(j, s);
+	json_str(j, "advice", stats_wake_advice(s, NULL, advice, sizeof(advice)) ? advice : NULL);
 	json_hists(j, s);
 	json_ec(j, s);
 }

@@ -15,6 +15,7 @@
 #include "acpitrace.h"
 #include "stats.h"
 #include "capture/tracer.h"
+#include "diag/wakeups.h"
 
 struct acpi_sysfs;
 
@@ -23,6 +24,9 @@ struct stats_key {
 	struct at_key_state state;
 	uint64_t count;
 	uint64_t time_ns;
+	uint64_t smi;		/* SMIs while its work ran (SMI counters on) */
+	uint64_t spurious;	/* s2idle wakeups it caused that went back to sleep */
+	uint64_t wakeups;	/* resumes it woke (stats_add_wakeups) */
 	char label[160];	/* "0x02", "\_SB.PCI0.S30:0x01"... */
 };
 
@@ -35,11 +39,23 @@ struct stats_snap {
 	struct stats_key *keys;		/* sorted by source, then label */
 	size_t nkeys;
 	uint64_t storm_rate;		/* threshold in force, events/s */
+	int64_t smi_total;		/* the machine's SMIs since start, -1: no counter */
+	/*
+	 * What woke each resume seen since start (every wake source, keys
+	 * or not: irq, unknown); empty until stats_add_wakeups().
+	 */
+	struct wakeups wake;
 };
 
 /* 0, or -1 with errno set. */
 int stats_read(const struct stats_maps *m, struct stats_snap *s);
 void stats_free(struct stats_snap *s);
+/*
+ * Add the wakeups counted from suspend records (diag/wake_feed.h, or
+ * trace's and run's diag) to @s: the table, and each key's wakeups where
+ * the wake source is that key (same source and label).
+ */
+void stats_add_wakeups(struct stats_snap *s, const struct wakeups *w);
 
 /* "gpe", "gpe_method"... the name used in JSON and metric names. */
 const char *hist_name(unsigned int h);
@@ -51,6 +67,12 @@ const char *hist_metric(unsigned int h);
 /* bcc-style log2 histogram ("nsecs : count distribution"). */
 void stats_print_hist(FILE *out, const struct at_hist_val *h, const char *unit);
 void stats_print_text(FILE *out, const struct stats_snap *s);
+/*
+ * The advice on spurious s2idle wakeups (diag/advice.c) for the snapshot's
+ * keys; false when no GPE dominates.  @ec_gpe_file: NULL for debugfs'.
+ */
+bool stats_wake_advice(const struct stats_snap *s, const char *ec_gpe_file, char *buf,
+		       size_t len);
 void stats_print_json(FILE *out, const struct stats_snap *s);
 /*
  * The same members as one line of `trace --json`: {"stats":{"seq":N,...}}

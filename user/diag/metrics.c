@@ -86,6 +86,15 @@ static void keys(FILE *out, const struct stats_snap *s)
 		key_series(out, "acpitrace_event_seconds_total", &s->keys[i]);
 		fprintf(out, " %.9f\n", s->keys[i].time_ns / 1e9);
 	}
+	/* SMI counters (capture/smi.c): only on machines that have them */
+	if (s->smi_total >= 0) {
+		head(out, "acpitrace_event_smis_total", "counter",
+		     "SMIs on the CPU that ran a key's work, while it ran.");
+		for (size_t i = 0; i < s->nkeys; i++) {
+			key_series(out, "acpitrace_event_smis_total", &s->keys[i]);
+			fprintf(out, " %" PRIu64 "\n", s->keys[i].smi);
+		}
+	}
 	head(out, "acpitrace_storm_active", "gauge", "1 while the key is in a storm.");
 	for (size_t i = 0; i < s->nkeys; i++) {
 		if (!s->keys[i].state.storms)
@@ -159,6 +168,11 @@ void metrics_render(FILE *out, const struct stats_snap *s, const char *version)
 	for (unsigned int h = 0; h < AT_HIST_MAX; h++)
 		histogram(out, h, &s->hist[h]);
 	ec(out, s);
+	if (s->smi_total >= 0) {
+		head(out, "acpitrace_smi_total", "counter",
+		     "SMIs on this machine since acpitrace started (MSR_SMI_COUNT).");
+		fprintf(out, "acpitrace_smi_total %" PRId64 "\n", s->smi_total);
+	}
 	head(out, "acpitrace_storm_threshold_per_second", "gauge",
 	     "Rate above which a key is reported as a storm.");
 	fprintf(out, "acpitrace_storm_threshold_per_second %llu\n",

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "diag/wakeups.h"
 #include "diag/metrics.h"
+#include "diag/advice.h"
 #include "capture/suspend_record.h"
 
 static struct wake_count *slot(struct wakeups *w, const char *src, const char *key)
@@ -36,8 +37,30 @@ void wakeups_add_record(struct wakeups *w, const struct at_event *e)
 	suspend_of(e, &su);
 	suspend_wake_labels(e, src, sizeof(src), key, sizeof(key));
 	slot(w, src, key)->wakeups++;
-	if (suspend_spurious_labels(e, src, sizeof(src), key, sizeof(key)))
-		slot(w, src, key)->spurious += su.spurious;
+	if (suspend_spurious_labels(e, src, sizeof(src), key, sizeof(key))) {
+		struct wake_count *c = slot(w, src, key);
+
+		c->spurious += su.spurious;
+		c->src = su.spurious_source;
+		c->number = su.spurious_number;
+	}
+}
+
+bool wakeups_advice(const struct wakeups *w, const char *ec_gpe_file, char *buf, size_t len)
+{
+	const struct wake_count *top = NULL;
+	uint64_t total = 0;
+
+	for (unsigned int i = 0; i < w->n; i++) {
+		total += w->c[i].spurious;
+		if (w->c[i].spurious && (!top || w->c[i].spurious > top->spurious))
+			top = &w->c[i];
+	}
+	/* the "other" slot names no key: nothing to advise on */
+	if (!top || !strcmp(top->source, "other"))
+		return false;
+	return wake_advice(top->src, top->number, top->spurious, total,
+			   advice_gpe_is_ec(ec_gpe_file, top->number, -1), buf, len);
 }
 
 static void series(FILE *out, const char *name, const struct wake_count *c, uint64_t v)

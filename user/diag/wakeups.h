@@ -7,6 +7,8 @@
 #ifndef WAKEUPS_H
 #define WAKEUPS_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "acpitrace.h"
@@ -16,6 +18,8 @@
 struct wake_count {
 	char source[16];
 	char key[112];
+	uint32_t src;		/* enum at_source of the spurious key (advice) */
+	uint32_t number;	/* its GPE */
 	uint64_t wakeups;
 	uint64_t spurious;
 };
@@ -28,5 +32,11 @@ struct wakeups {
 /* Count one suspend record: its wake source, and its spurious wakeups. */
 void wakeups_add_record(struct wakeups *w, const struct at_event *e);
 void wakeups_render(FILE *out, const struct wakeups *w);
+/*
+ * The advice for the key that causes most spurious wakeups so far, when it
+ * dominates (diag/advice.c); false, @buf untouched, otherwise.
+ * @ec_gpe_file: debugfs' ec0/gpe (NULL: the real one).
+ */
+bool wakeups_advice(const struct wakeups *w, const char *ec_gpe_file, char *buf, size_t len);
 
 #endif

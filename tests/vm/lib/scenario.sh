@@ -18,10 +18,11 @@
 #   DEBUGCON=()          --debugcon IOBASE=READBACK of tools/vm/run (a bash array)
 #   SMBIOS=()            --smbios specs of tools/vm/run (a bash array), e.g.
 #                        ("type=1,manufacturer=LENOVO")
+#   CPU=""               --cpu of tools/vm/run (QEMU -cpu; default qemu64)
 #   TIMEOUT=120          seconds for the scenario's guest script
 #   BOOT=shared          "shared": the scenario may run in one boot with other
 #                        scenarios whose boot settings (MACHINES, MODULES,
-#                        APPEND, ACPITABLES, BINARIES, SMBIOS, ROOTFS) are identical,
+#                        APPEND, ACPITABLES, BINARIES, SMBIOS, ROOTFS, CPU) are identical,
 #                        one after the other; "own": always a boot of its own.
 #                        Use "own" when the scenario changes the machine for
 #                        good (hotplug: a plugged CPU cannot be plugged again)
@@ -68,7 +69,7 @@
 # shellcheck disable=SC2034 # the variables are the scenario's answer
 scenario_load() {
 	KERNELS="6.1 6.12" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
-	TIMEOUT=120 HOSTFWD= SMBIOS=() DEBUGCON=() BOOT=shared ROOTFS= RESULTS=share
+	TIMEOUT=120 HOSTFWD= SMBIOS=() DEBUGCON=() BOOT=shared ROOTFS= RESULTS=share CPU=
 	unset -f guest host check
 	# shellcheck disable=SC1090
 	. "$1"
@@ -95,5 +96,5 @@ scenario_boot_key() {
 	fi
 	# shellcheck disable=SC2086,SC2116 # word lists compare as words
 	printf '%s|' "$machine" "$MODULES" "$APPEND" "$(echo $ACPITABLES)" \
-		"$(echo $BINARIES)" "${SMBIOS[@]}" "${DEBUGCON[@]}" "$ROOTFS" | md5sum | cut -c1-12
+		"$(echo $BINARIES)" "${SMBIOS[@]}" "${DEBUGCON[@]}" "$ROOTFS" "$CPU" | md5sum | cut -c1-12
 }

@@ -8,14 +8,16 @@
 # S3 cannot be tested here: QEMU 7.2 (TCG) resets the guest in the kernel's
 # wakeup trampoline (README "Why did my laptop wake up?"). The 9p share does
 # not survive a suspend cycle: results come back over the second serial
-# port (RESULTS=serial).
+# port (RESULTS=serial). stats, top and run, started between the cycles,
+# count the second one's wake source per key (stats -j, top's header and
+# WOKE flag, run's metrics).
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES=button
 APPEND="$DISPATCH_APPEND no_console_suspend"
 ACPITABLES=$DISPATCH_TABLES
 BINARIES=""
 RESULTS=serial
-TIMEOUT=150
+TIMEOUT=240
 
 guest() {
 	acpitrace --json trace --metrics-textfile "$OUT/metrics.prom" --ready-file "$OUT/ready" \
@@ -35,6 +37,15 @@ guest() {
 	# both tracers print the first record (and read its sysfs deltas) first
 	vm_wait_for 20 grep -q '"source":"suspend"' trace.json
 	vm_wait_for 20 grep -q ' suspend  suspend ' trace.txt
+	acpitrace --json stats --interval 600 --ready-file ready-stats >stats.json 2>stats.err &
+	spid=$!
+	acpitrace top --batch --interval 600 --ready-file ready-top >top.txt 2>top.err &
+	topid=$!
+	printf 'match notify hid=ACPT0001:0\n  0x80 -> ignore\n' >/tmp/ignore.policy
+	acpitrace run --policy /tmp/ignore.policy --metrics-textfile "$PWD/run.prom" \
+		--ready-file ready-run >run.log 2>&1 &
+	rpid=$!
+	vm_wait_for 120 test -e ready-stats -a -e ready-top -a -e ready-run
 	vm_say s2idle-2
 	echo freeze >/sys/power/state || echo "key: $?" >>errors.txt
 	vm_say resumed-2
@@ -42,9 +53,12 @@ guest() {
 	echo 4 >/proc/sys/kernel/printk
 	grep -E '^ *(1|9): ' /proc/interrupts >interrupts.txt
 	sleep 1
-	kill -INT "$pid" "$tpid"
+	kill -INT "$pid" "$tpid" "$spid" "$topid" "$rpid"
 	wait "$pid"
 	wait "$tpid" || true
+	rc=0; wait "$spid" || rc=$?; echo "stats $rc" >rc.txt
+	rc=0; wait "$topid" || rc=$?; echo "top $rc" >>rc.txt
+	rc=0; wait "$rpid" || rc=$?; echo "run $rc" >>rc.txt
 }
 
 host() {
@@ -62,7 +76,7 @@ host() {
 	vm_wait_idle 1
 	sleep 1
 	vm_powerdown
-	vm_wait_said s2idle-2 60
+	vm_wait_said s2idle-2 150
 	vm_wait_idle 2
 	sleep 1
 	vm_sendkey 1
@@ -98,4 +112,15 @@ check() {
 	expect_event trace.json "$sus"' and .asleep_ns > 0 and .asleep_ns < .duration_ns' 2
 	expect_grep trace.txt 'suspend s2idle asleep [0-9.]+ s, woken by fixed event power_button \(chain [0-9]+\); 1 entry; suspend_stats success \+1 fail \+0'
 	expect_grep metrics.prom '^acpitrace_wakeups_total\{source="fixed",key="power_button"\} 2$'
+	# stats, top and run saw the second cycle only: the power button's key woke it once
+	expect_eq "$(json stats.json 'length')" 1 "stats --json objects"
+	expect_eq "$(json stats.json '.[0].keys[] | select(.source == "fixed" and .key == "power_button") | .wakeups')" \
+		1 "stats -j: the power button's key woke the machine once"
+	expect_eq "$(json stats.json '[.[0].keys[] | .wakeups] | add')" 1 "stats -j: wakeups over all keys"
+	expect_eq "$(json stats.json '.[0].wakeups | tojson')" \
+		'[{"source":"fixed","key":"power_button","wakeups":1}]' "stats -j: wake sources"
+	expect_grep top.txt '^acpitrace top .*  wakeups: 1$'
+	expect_grep top.txt '^fixed +power_button +[0-9.]+ +[0-9]+ WOKE$'
+	expect_grep run.prom '^acpitrace_wakeups_total\{source="fixed",key="power_button"\} 1$'
+	expect_eq "$(tr '\n' ' ' <"$(_assert_path rc.txt)")" "stats 0 top 0 run 0 " "exit statuses after SIGINT"
 }

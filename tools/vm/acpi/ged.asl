@@ -19,6 +19,7 @@
  *   j             0x24        Notify (\_SB.WMI0, 0xD2)            wmi.asl
  *   k             0x25        HKEY event 0x1311, Notify (\_SB.HKEY, 0x80)   thinkpad.asl
  *   l             0x26        HKEY events 0x1312, 0x1313, one Notify        thinkpad.asl
+ *   z             0x2C        \_SB.SMIX.TRIG (5): 5 SMIs (APM port 0xB2)    smi.asl
  *
  * Each target is used only when its table is loaded too (CondRefOf), so this
  * table goes with any subset of the others and on pc and q35. \_SB.GED0.KEYS
@@ -35,6 +36,7 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "GED", 1)
 	External (\_TZ.TZ00, ThermalZoneObj)
 	External (\_SB.HKEY, DeviceObj)
 	External (\_SB.HKEY.PUSH, MethodObj)
+	External (\_SB.SMIX.TRIG, MethodObj)
 
 	Scope (\_SB)
 	{
@@ -116,6 +118,10 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "GED", 1)
 					\_SB.HKEY.PUSH (0x1312)
 					\_SB.HKEY.PUSH (0x1313)
 					Notify (\_SB.HKEY, 0x80)
+				}
+				ElseIf ((Local0 == 0x2C) && CondRefOf (\_SB.SMIX.TRIG))
+				{
+					\_SB.SMIX.TRIG (5)
 				}
 				Return (Zero)
 			}
