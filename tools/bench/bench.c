@@ -24,6 +24,10 @@
  *   bench guest-startup ACPITRACE.txt BPFTRACE.txt
  *                                          startup figures of a guest (guest.c)
  *   bench idle IDLE.txt                    idle wakeups and CPU (idle.c)
+ *   bench storm [-r REPS] [-s SECONDS] -f READY_FILE -- CMD...
+ *                                          (guest) GED storm with and without
+ *                                          CMD, kernel and BPF time (storm.c)
+ *   bench storm-report STORM.txt           storm cost figures (storm.c)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -131,6 +135,8 @@ static void usage(void)
 		"       bench latency NOTIFY.json KEYS.txt\n"
 		"       bench guest-startup ACPITRACE.txt BPFTRACE.txt\n"
 		"       bench idle IDLE.txt\n"
+		"       bench storm [-r REPS] [-s SECONDS] -f READY_FILE -- CMD [ARG]...\n"
+		"       bench storm-report STORM.txt\n"
 		"       bench header\n");
 }
 
@@ -181,6 +187,10 @@ int main(int argc, char **argv)
 		return cmd_guest_startup(argv[optind], argv[optind + 1]);
 	if (!strcmp(cmd, "idle") && argc - optind == 1)
 		return cmd_idle(argv[optind]);
+	if (!strcmp(cmd, "storm") && optind < argc)
+		return cmd_storm(reps ?: 5, seconds, ready_file, argv + optind);
+	if (!strcmp(cmd, "storm-report") && argc - optind == 1)
+		return cmd_storm_report(argv[optind]);
 	usage();
 	return 2;
 }

@@ -30,5 +30,8 @@ int cmd_attach(void);
 int cmd_startup(int reps, const char *bpftrace);
 int cmd_spawn(int reps, const char *ready_file, char **argv);
 int cmd_userspace(int reps, int batches, int seconds);
+/* Benchmark 7 (storm.c): a GED storm in the guest, its figures on the host. */
+int cmd_storm(int reps, int seconds, const char *ready_file, char **argv);
+int cmd_storm_report(const char *file);
 
 #endif
