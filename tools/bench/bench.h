@@ -23,6 +23,8 @@ void pin(int cpu);
 /* bpftrace doing the capture core's job on getppid() (startup and tracepoint). */
 extern const char bpftrace_script[];
 double now_ns(void);
+/* irq_work interrupts so far, all CPUs (/proc/interrupts IWI; bench_tracepoint.c). */
+unsigned long long irq_work_count(void);
 
 int cmd_kernel(int reps, unsigned long n);
 int cmd_tracepoint(int reps, unsigned long n, const char *bpftrace);

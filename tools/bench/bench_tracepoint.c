@@ -131,7 +131,7 @@ struct tp_mode {
  * IRQ work interrupts so far, all CPUs (/proc/interrupts "IWI"): a ring
  * buffer wakeup is one, a load-independent count of what the wakeups cost.
  */
-static unsigned long long irq_work_count(void)
+unsigned long long irq_work_count(void)
 {
 	FILE *f = fopen("/proc/interrupts", "r");
 	char line[4096];

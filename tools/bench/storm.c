@@ -127,6 +127,7 @@ static void phase(struct storm_bpf *skel, const char *name, int seconds, bool ac
 {
 	__u64 c0 = skel->bss->storm_count[0], k0 = skel->bss->storm_ns[0] + skel->bss->storm_ns[1];
 	__u64 a0 = 0, i0 = 0, a1 = 0, i1 = 0;
+	unsigned long long iwi = irq_work_count();
 	unsigned long written;
 
 	if (acp)
@@ -139,9 +140,9 @@ static void phase(struct storm_bpf *skel, const char *name, int seconds, bool ac
 	       (unsigned long long)(skel->bss->storm_count[0] - c0),
 	       (unsigned long long)(skel->bss->storm_ns[0] + skel->bss->storm_ns[1] - k0),
 	       (unsigned long long)(a1 - a0), (unsigned long long)(i1 - i0));
-	fprintf(stderr, "bench storm: %s: %lu codes written, %llu GED irq threads, %llu works\n",
+	fprintf(stderr, "bench storm: %s: %lu codes written, %llu GED irq threads, %llu irq_work\n",
 		name, written, (unsigned long long)(skel->bss->storm_count[0] - c0),
-		(unsigned long long)skel->bss->storm_count[1]);
+		irq_work_count() - iwi);
 }
 
 int cmd_storm(int reps, int seconds, const char *ready_file, char **argv)
