@@ -26,6 +26,8 @@
 #include "acpi/decode.h"
 #include "policy/policy.h"
 #include "policy/policy_print.h"
+#include "capture/ring_drain.h"
+#include "lib/evloop.h"
 
 
 /* ns per getppid() over @n calls. */
@@ -78,6 +80,7 @@ static double loop(unsigned long n, bool paced)
 
 struct consumer {
 	struct ring_buffer *rb;
+	volatile uint64_t *polled_until;	/* the object's at_rb_polled_until */
 	volatile bool stop;
 	volatile bool timing;		/* track the longest gap between two drains */
 	volatile double max_gap_ns;
@@ -85,28 +88,40 @@ struct consumer {
 	pthread_t thread;
 };
 
+/*
+ * Read as `run` and `trace` read (capture/ring_drain.c in an evloop): woken
+ * by the kernel for a lone record, looking every millisecond while records
+ * keep coming, and telling the kernel so.
+ */
 static void *consume(void *arg)
 {
 	struct consumer *c = arg;
+	struct ring_drain d;
+	struct evloop l;
 
 	pin(1);
-	/* also drain without a wakeup: bench_tp_proto submits with NO_WAKEUP */
+	if (evloop_init(&l) || ring_drain_add(&d, &l, c->rb)) {
+		fprintf(stderr, "bench: consumer event loop: %s\n", strerror(errno));
+		return NULL;
+	}
+	d.polled_until = c->polled_until;
 	while (!c->stop) {
 		double t = now_ns(), back;
 
-		/* ring_buffer__poll consumes too: time it from its first record */
-		ring_buffer__poll(c->rb, 1);
+		evloop_wait(&l, 1);
 		back = now_ns();
-		ring_buffer__consume(c->rb);
 		/*
-		 * Away from the buffer: from the end of one drain to the next
-		 * poll's return (its wait and any time off the CPU).  A gap
-		 * longer than the buffer lasts at the loop's rate loses records.
+		 * bench_tp_proto submits without any wakeup: look anyway.
+		 * Away from the buffer: from the end of one drain to the
+		 * next (the wait and any time off the CPU).  A gap longer
+		 * than the buffer lasts at the loop's rate loses records.
 		 */
+		ring_buffer__consume(c->rb);
 		if (c->timing && back - t > c->max_gap_ns)
 			c->max_gap_ns = back - t;
 	}
 	ring_buffer__consume(c->rb);
+	evloop_close(&l);
 	return NULL;
 }
 
@@ -321,6 +336,7 @@ int cmd_tracepoint(int reps, unsigned long n, const char *bpftrace)
 	if (!skel)
 		return 1;
 	ring_bytes = bpf_map__max_entries(skel->maps.events);
+	c.polled_until = (volatile uint64_t *)&skel->bss->at_rb_polled_until;
 	c.rb = ring_buffer__new(bpf_map__fd(skel->maps.events), drain_cb, &c.records, NULL);
 	if (!c.rb || pthread_create(&c.thread, NULL, consume, &c)) {
 		fprintf(stderr, "bench: ring buffer consumer: %s\n", strerror(errno));
