@@ -97,6 +97,9 @@ struct bench_bpf *bench_open_load(bool with_tp)
 	 * what trace loads (a verdict that always passes, pruned).
 	 */
 	skel->rodata->at_policy_loaded = !with_tp;
+	/* BENCH_RING_MIB: another ring buffer size, to see what the tight loop's delivery needs */
+	if (getenv("BENCH_RING_MIB"))
+		bpf_map__set_max_entries(skel->maps.events, atoi(getenv("BENCH_RING_MIB")) << 20);
 	if (bench_bpf__load(skel)) {
 		fprintf(stderr, "bench: loading the BPF programs failed: %s\n", strerror(errno));
 		bench_bpf__destroy(skel);
