@@ -78,7 +78,14 @@ bool bench_proto_tp;
 
 struct bench_bpf *bench_open_load(bool with_tp)
 {
-	struct bench_bpf *skel = bench_bpf__open();
+	/*
+	 * BENCH_BTF: CO-RE against this BTF file instead of the kernel's
+	 * (a `bpftool gen min_core_btf` of this object: what items 4 and 5 of
+	 * issue #18 would gain from it, README "Performance")
+	 */
+	const char *btf = getenv("BENCH_BTF");
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .btf_custom_path = btf && *btf ? btf : NULL);
+	struct bench_bpf *skel = bench_bpf__open_opts(&oo);
 	struct bpf_program *prog;
 
 	if (!skel) {
