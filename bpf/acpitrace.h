@@ -244,12 +244,23 @@ struct at_counters {
  * full (seen from that CPU).  So a consumer that found records must look
  * again every AT_RB_DRAIN_NS until it has found none for AT_RB_QUIET_NS
  * (more than a window): only then can the next record be one that wakes
- * it.  user/capture/ring_drain.c does that.
+ * it.  user/capture/ring_drain.c does that, and tells the kernel until
+ * when it will keep looking (at_rb_polled_until): records before then go
+ * without a wakeup even at the start of a window, so a storm or a tight
+ * loop does not pay one per window.
  */
 #define AT_RB_WINDOW_SHIFT	20	/* ~1.05 ms */
 #define AT_RB_BURST		8
 #define AT_RB_FILL_DIV		4
 #define AT_RB_DRAIN_NS		1000000ULL
 #define AT_RB_QUIET_NS		(2ULL << AT_RB_WINDOW_SHIFT)
+/*
+ * A reader that finds records again within AT_RB_BUSY_GAP_NS of the last
+ * ones (50 per second or more) looks for AT_RB_BUSY_QUIET_NS instead,
+ * and says so (at_rb_polled_until): a storm's records then go without a
+ * wakeup each, for a look every AT_RB_DRAIN_NS.
+ */
+#define AT_RB_BUSY_GAP_NS	20000000ULL
+#define AT_RB_BUSY_QUIET_NS	20000000ULL
 
 #endif /* ACPITRACE_H */

@@ -297,18 +297,34 @@ static __always_inline __u64 at_rb_late_flags(struct at_rb_rate *r, __u64 avail)
 }
 
 /*
+ * Until when (bpf_ktime_get_ns) the reader is sure to look again within
+ * AT_RB_DRAIN_NS without a wakeup: user/capture/ring_drain.c writes it
+ * (mapped .bss) each time it finds records.  0 (a reader that does not
+ * say, a late module's own copy of the object): never.
+ */
+__u64 at_rb_polled_until;
+
+/* True: the kernel's own wakeup (a lone record, a reader that may be asleep). */
+static __always_inline bool at_rb_plain(struct at_rb_rate *r, __u64 now)
+{
+	bool past = at_rb_past_burst(r, now >> AT_RB_WINDOW_SHIFT);
+
+	return !past && now >= at_rb_polled_until;
+}
+
+/*
  * The wakeup a submit asks for (acpitrace.h, AT_RB_*): the kernel's own
  * (the consumer is woken when it had caught up) for the first records of
- * a window, none past them, a forced one when the buffer fills up.
+ * a window unless the reader is polling anyway, none past them or while it
+ * polls (a storm, a tight loop), a forced one when the buffer fills up.
  */
 static __always_inline __u64 at_ring_flags(void)
 {
-	__u64 win = bpf_ktime_get_ns() >> AT_RB_WINDOW_SHIFT;
 	struct at_rb_rate *r;
 	__u32 zero = 0;
 
 	r = bpf_map_lookup_elem(&rb_rate, &zero);
-	if (!r || !at_rb_past_burst(r, win))
+	if (!r || at_rb_plain(r, bpf_ktime_get_ns()))
 		return 0;
 	return at_rb_late_flags(r, bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA));
 }

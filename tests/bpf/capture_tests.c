@@ -300,6 +300,19 @@ static void t_rb_wakeups(struct fixture *f)
 	CHECK(run(f, OP_RB_FLAGS, 1001, full - 1, 0) == BPF_RB_NO_WAKEUP, "forced below the mark");
 	CHECK(run(f, OP_RB_FLAGS, 1001, full, 0) == BPF_RB_FORCE_WAKEUP,
 	      "no forced wakeup when the buffer filled up again");
+	/*
+	 * A reader that said it keeps polling (at_rb_polled_until): no wakeup
+	 * even for the first record of a window, the fill mark still forces
+	 * one; once that time has passed, the kernel's own wakeup again.
+	 */
+	f->skel->bss->at_rb_polled_until = (1003ULL << AT_RB_WINDOW_SHIFT) + 1;
+	CHECK(run(f, OP_RB_FLAGS, 1002, 0, 0) == BPF_RB_NO_WAKEUP,
+	      "the first submit of a window woke a polling reader");
+	CHECK(run(f, OP_RB_FLAGS, 1003, full, 0) == BPF_RB_FORCE_WAKEUP,
+	      "no forced wakeup past the mark while the reader polls");
+	CHECK(run(f, OP_RB_FLAGS, 1004, 0, 0) == 0,
+	      "no plain wakeup after the reader's polling time");
+	f->skel->bss->at_rb_polled_until = 0;
 	sched_setaffinity(0, sizeof(old), &old);
 }
 
@@ -313,7 +326,7 @@ static void t_rb_drain(struct fixture *f)
 	struct ring_drain d;
 	struct evloop l;
 	cpu_set_t old, one;
-	uint64_t t0;
+	uint64_t t0, first, quiet;
 	int got = 0;
 
 	CPU_ZERO(&one);
@@ -321,6 +334,7 @@ static void t_rb_drain(struct fixture *f)
 	CHECK(!sched_getaffinity(0, sizeof(old), &old) && !sched_setaffinity(0, sizeof(one), &one),
 	      "pinning to one CPU: %s", strerror(errno));
 	CHECK(!evloop_init(&l) && !ring_drain_add(&d, &l, f->rb), "event loop: %s", strerror(errno));
+	d.polled_until = (volatile uint64_t *)&f->skel->bss->at_rb_polled_until;
 	/* a burst: the first records wake the reader, which reads them */
 	for (int i = 0; i < AT_RB_BURST + 1; i++)
 		emit(f, AT_SRC_EC, -1, i);
@@ -328,6 +342,11 @@ static void t_rb_drain(struct fixture *f)
 	CHECK(evloop_wait(&l, 1000) >= 1 && f->records == AT_RB_BURST + 1,
 	      "the burst's first records: read %d", f->records);
 	CHECK(evloop_timer_armed(&d.timer), "no drain timer after reading records");
+	first = d.found_ns;
+	CHECK(f->skel->bss->at_rb_polled_until == d.found_ns + AT_RB_QUIET_NS - AT_RB_DRAIN_NS,
+	      "polling time told to the kernel: %llu, found at %llu",
+	      (unsigned long long)f->skel->bss->at_rb_polled_until,
+	      (unsigned long long)d.found_ns);
 	/* the rest of the burst, in the same window: no wakeup, found by the timer */
 	for (int i = 0; i < 5; i++)
 		emit(f, AT_SRC_EC, -1, i);
@@ -338,6 +357,17 @@ static void t_rb_drain(struct fixture *f)
 		got += f->records;
 	}
 	CHECK(got == 5, "records submitted without a wakeup: read %d of 5", got);
+	/*
+	 * Found again soon after the first ones (normally: a timer period
+	 * later; a loaded machine may take longer): a longer look, told to
+	 * the kernel.
+	 */
+	quiet = d.found_ns - first < AT_RB_BUSY_GAP_NS ? AT_RB_BUSY_QUIET_NS : AT_RB_QUIET_NS;
+	CHECK(d.quiet_ns == quiet &&
+	      f->skel->bss->at_rb_polled_until == d.found_ns + quiet - AT_RB_DRAIN_NS,
+	      "busy reader: looks for %llu ns, polling until %llu, found at %llu",
+	      (unsigned long long)d.quiet_ns, (unsigned long long)f->skel->bss->at_rb_polled_until,
+	      (unsigned long long)d.found_ns);
 	CHECK(mono_ns() - t0 < 50000000ULL, "read after %.1f ms", (mono_ns() - t0) / 1e6);
 	/* quiet: the timer goes */
 	while (evloop_timer_armed(&d.timer) && mono_ns() - t0 < 500000000ULL)
@@ -349,6 +379,7 @@ static void t_rb_drain(struct fixture *f)
 	f->records = 0;
 	CHECK(evloop_wait(&l, 1000) >= 1 && f->records == 1, "a lone record: read %d", f->records);
 	CHECK(!d.err, "ring buffer read: %s", strerror(-d.err));
+	f->skel->bss->at_rb_polled_until = 0;
 	evloop_close(&l);
 	sched_setaffinity(0, sizeof(old), &old);
 }

@@ -24,6 +24,10 @@
  *   bench guest-startup ACPITRACE.txt BPFTRACE.txt
  *                                          startup figures of a guest (guest.c)
  *   bench idle IDLE.txt                    idle wakeups and CPU (idle.c)
+ *   bench storm [-r REPS] [-s SECONDS] -f READY_FILE -- CMD...
+ *                                          (guest) GED storm with and without
+ *                                          CMD, kernel and BPF time (storm.c)
+ *   bench storm-report STORM.txt           storm cost figures (storm.c)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -74,7 +78,14 @@ bool bench_proto_tp;
 
 struct bench_bpf *bench_open_load(bool with_tp)
 {
-	struct bench_bpf *skel = bench_bpf__open();
+	/*
+	 * BENCH_BTF: CO-RE against this BTF file instead of the kernel's
+	 * (a `bpftool gen min_core_btf` of this object: what items 4 and 5 of
+	 * issue #18 would gain from it, README "Performance")
+	 */
+	const char *btf = getenv("BENCH_BTF");
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .btf_custom_path = btf && *btf ? btf : NULL);
+	struct bench_bpf *skel = bench_bpf__open_opts(&oo);
 	struct bpf_program *prog;
 
 	if (!skel) {
@@ -93,6 +104,9 @@ struct bench_bpf *bench_open_load(bool with_tp)
 	 * what trace loads (a verdict that always passes, pruned).
 	 */
 	skel->rodata->at_policy_loaded = !with_tp;
+	/* BENCH_RING_MIB: another ring buffer size, to see what the tight loop's delivery needs */
+	if (getenv("BENCH_RING_MIB"))
+		bpf_map__set_max_entries(skel->maps.events, atoi(getenv("BENCH_RING_MIB")) << 20);
 	if (bench_bpf__load(skel)) {
 		fprintf(stderr, "bench: loading the BPF programs failed: %s\n", strerror(errno));
 		bench_bpf__destroy(skel);
@@ -131,6 +145,8 @@ static void usage(void)
 		"       bench latency NOTIFY.json KEYS.txt\n"
 		"       bench guest-startup ACPITRACE.txt BPFTRACE.txt\n"
 		"       bench idle IDLE.txt\n"
+		"       bench storm [-r REPS] [-s SECONDS] -f READY_FILE -- CMD [ARG]...\n"
+		"       bench storm-report STORM.txt\n"
 		"       bench header\n");
 }
 
@@ -181,6 +197,10 @@ int main(int argc, char **argv)
 		return cmd_guest_startup(argv[optind], argv[optind + 1]);
 	if (!strcmp(cmd, "idle") && argc - optind == 1)
 		return cmd_idle(argv[optind]);
+	if (!strcmp(cmd, "storm") && optind < argc)
+		return cmd_storm(reps ?: 5, seconds, ready_file, argv + optind);
+	if (!strcmp(cmd, "storm-report") && argc - optind == 1)
+		return cmd_storm_report(argv[optind]);
 	usage();
 	return 2;
 }

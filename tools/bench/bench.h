@@ -23,6 +23,8 @@ void pin(int cpu);
 /* bpftrace doing the capture core's job on getppid() (startup and tracepoint). */
 extern const char bpftrace_script[];
 double now_ns(void);
+/* irq_work interrupts so far, all CPUs (/proc/interrupts IWI; bench_tracepoint.c). */
+unsigned long long irq_work_count(void);
 
 int cmd_kernel(int reps, unsigned long n);
 int cmd_tracepoint(int reps, unsigned long n, const char *bpftrace);
@@ -30,5 +32,8 @@ int cmd_attach(void);
 int cmd_startup(int reps, const char *bpftrace);
 int cmd_spawn(int reps, const char *ready_file, char **argv);
 int cmd_userspace(int reps, int batches, int seconds);
+/* Benchmark 7 (storm.c): a GED storm in the guest, its figures on the host. */
+int cmd_storm(int reps, int seconds, const char *ready_file, char **argv);
+int cmd_storm_report(const char *file);
 
 #endif

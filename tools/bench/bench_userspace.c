@@ -21,6 +21,8 @@
 #include "acpitrace.h"
 #include "bench.skel.h"
 #include "bench_util.h"
+#include "capture/ring_drain.h"
+#include "lib/evloop.h"
 #include "bench.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
@@ -146,6 +148,8 @@ static int sustained(struct policy *pol, long rate, int seconds)
 	struct uctx u = { .pol = pol };
 	struct ring_buffer *rb;
 	struct bpf_link *link;
+	struct ring_drain d;
+	struct evloop l = { .epfd = -1 };
 	pthread_t th;
 	double t0;
 	int ncpu = libbpf_num_possible_cpus(), ret = 1;
@@ -156,16 +160,18 @@ static int sustained(struct policy *pol, long rate, int seconds)
 		return 1;
 	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_user_event, &u, NULL);
 	link = bpf_program__attach(skel->progs.bench_tp);
-	if (!rb || !link) {
+	/* read as run reads (capture/ring_drain.c), telling the kernel when it polls */
+	if (!rb || !link || evloop_init(&l) || ring_drain_add(&d, &l, rb)) {
 		fprintf(stderr, "bench: sustained: %s\n", strerror(errno));
 		goto out;
 	}
+	d.polled_until = (volatile uint64_t *)&skel->bss->at_rb_polled_until;
 	pin(1);
 	producer_stop = false;
 	pthread_create(&th, NULL, producer, (void *)rate);
 	t0 = now_ns();
 	while (now_ns() - t0 < seconds * 1e9)
-		ring_buffer__poll(rb, 100);
+		evloop_wait(&l, 100);
 	producer_stop = true;
 	pthread_join(th, NULL);
 	bpf_link__destroy(link);
@@ -187,6 +193,8 @@ static int sustained(struct policy *pol, long rate, int seconds)
 	}
 	free(pc);
 out:
+	if (l.epfd >= 0)
+		evloop_close(&l);
 	bpf_link__destroy(link);
 	ring_buffer__free(rb);
 	bench_bpf__destroy(skel);

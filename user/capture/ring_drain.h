@@ -21,6 +21,12 @@ struct ring_drain {
 	struct ring_buffer *rb;
 	struct evloop_timer timer;	/* armed while records keep coming */
 	uint64_t found_ns;		/* when records were last found */
+	uint64_t quiet_ns;		/* how long to look after that */
+	/*
+	 * The kernel's at_rb_polled_until (the tracer's mapped .bss), or NULL:
+	 * until when this reader looks again within AT_RB_DRAIN_NS unwoken.
+	 */
+	volatile uint64_t *polled_until;
 	int err;			/* a failed read: negative errno, sticky */
 };
 

@@ -324,6 +324,11 @@ int tracer_ringbuf_fd(struct tracer *t)
 	return bpf_map__fd(t->skel->maps.events);
 }
 
+volatile uint64_t *tracer_rb_polled_until(struct tracer *t)
+{
+	return t->skel->bss ? (volatile uint64_t *)&t->skel->bss->at_rb_polled_until : NULL;
+}
+
 void tracer_explain_refusal(const struct kernel_info *k, FILE *out)
 {
 	char tree[PATH_MAX];

@@ -78,6 +78,8 @@ int tracer_verify(struct tracer *t, const struct tracer_opts *o);
 /* Sum the per-CPU counters of every source. */
 int tracer_counters(struct tracer *t, struct at_counters out[AT_SRC_MAX]);
 int tracer_ringbuf_fd(struct tracer *t);
+/* The kernel's at_rb_polled_until for ring_drain (bpf/core.bpf.h); NULL without a mapped .bss. */
+volatile uint64_t *tracer_rb_polled_until(struct tracer *t);
 /* Replace the set of watched method names (ACPICA 4-byte names). */
 int tracer_watch_methods(struct tracer *t, const uint32_t *names, unsigned int n);
 /*

@@ -524,6 +524,7 @@ int cmd_run(int argc, char **argv)
 	modwatch_open(&st.mw, &st.tr);
 	if (loop_open(&st, rb))
 		goto out;
+	run_loop.drain.polled_until = tracer_rb_polled_until(&st.tr);
 	notify_ready(&st);
 	err = loop(&st, rb);
 	service_notify("STOPPING=1");

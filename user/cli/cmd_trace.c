@@ -466,6 +466,7 @@ int cmd_trace(int argc, char **argv)
 		err = 1;
 		goto cleanup;
 	}
+	loop.drain.polled_until = tracer_rb_polled_until(&t);
 	/* -j output is a recording: the machine facts replay resolves against */
 	if (g_opts.json && !o.quiet) {
 		struct rec_facts f;

@@ -96,7 +96,7 @@ static __always_inline __u64 op_rb_flags(__u64 win, __u64 avail)
 	r = bpf_map_lookup_elem(&rb_rate, &zero);
 	if (!r)
 		return ~0ULL;
-	if (!at_rb_past_burst(r, win))
+	if (at_rb_plain(r, win << AT_RB_WINDOW_SHIFT))
 		return 0;
 	return at_rb_late_flags(r, avail);
 }
