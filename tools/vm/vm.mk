@@ -7,6 +7,7 @@
 #                   tests/vm/run-all). Ends with the slowest five runs, where
 #                   the time went and the wall time. Initramfs bases and
 #                   compiled tables are cached in $(OUT)/vm-cache.
+#   make vmtest-discover  tests/vm/scenarios-discover (acpitrace learn) on both kernels
 #   make vmtest-debian  tests/vm/scenarios-debian on both kernels in a Debian
 #                   bookworm userland (tools/vm/run --rootfs debian) with the
 #                   package `make deb` builds (nocheck) installed; the root
@@ -23,7 +24,7 @@ QMP_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 VMTEST_ARGS ?=
 PARITY_ARGS ?=
 
-.PHONY: vmtest vmtest-debian vmkernels vmdemo qmp parity
+.PHONY: vmtest vmtest-debian vmtest-discover vmkernels vmdemo qmp parity
 
 $(OUT)/tools/qmp: tools/vm/qmp.c
 	@mkdir -p $(dir $@)
@@ -46,6 +47,12 @@ vmtest-debian: all $(OUT)/tools/qmp
 	DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" $(MAKE) --no-print-directory deb
 	$(VM_ENV) ACPITRACE_DEB=$(abspath $(OUT))/acpitrace_$(DEB_VERSION)_$(DEB_ARCH).deb \
 		tests/vm/run-all --scenarios tests/vm/scenarios-debian --out $(OUT)/vmtest-debian $(VMTEST_ARGS)
+
+# The discover loop's scenarios (acpitrace learn): each waits out a baseline
+# and a press window per step, about 70 s of guest time per kernel, which
+# would take make vmtest past its 8 minutes.
+vmtest-discover: all $(OUT)/tools/qmp
+	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-discover --out $(OUT)/vmtest-discover $(VMTEST_ARGS)
 
 vmdemo: all $(OUT)/tools/qmp
 	$(VM_ENV) tools/vm/demo
