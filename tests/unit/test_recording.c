@@ -298,6 +298,14 @@ TEST(recording_bad_lines)
 			   "\"devices\":[{\"name\":\"..\",\"path\":\"\\\\_SB\",\"hid\":null,\"uid\":null,\"driver\":null}],"
 			   "\"wmi\":[]}}", err, sizeof(err)), REC_ERROR);
 	CHECK_STR(err, "recording.devices[0]: \"..\" cannot be a sysfs name");
+	CHECK_EQ_INT(parse("{\"recording\":{\"format\":1,\"kernel\":\"6.1\",\"dmi\":{},"
+			   "\"devices\":[{\"name\":\"A B\",\"path\":\"\\\\_SB\",\"hid\":null,\"uid\":null,\"driver\":null}],"
+			   "\"wmi\":[]}}", err, sizeof(err)), REC_ERROR);
+	CHECK_STR(err, "recording.devices[0]: \"A B\" cannot be a sysfs name");
+	CHECK_EQ_INT(parse("{\"recording\":{\"format\":1,\"kernel\":\"6.1\",\"dmi\":{},"
+			   "\"devices\":[{\"name\":\"A:00\",\"path\":\"\\\\_SB\",\"hid\":null,\"uid\":null,\"driver\":\"a/b\"}],"
+			   "\"wmi\":[]}}", err, sizeof(err)), REC_ERROR);
+	CHECK_STR(err, "recording.devices[0]: driver \"a/b\" cannot be a sysfs name");
 	CHECK_EQ_INT(parse("{\"recording\":{\"format\":1,\"kernel\":\"6.1\",\"dmi\":{},\"devices\":[],"
 			   "\"wmi\":[{\"guid\":\"../../x\",\"notify_id\":1,\"device\":null,\"driver\":null}]}}",
 			   err, sizeof(err)), REC_ERROR);
@@ -308,7 +316,9 @@ TEST(recording_bad_lines)
 TEST(recording_facts_tree)
 {
 	struct rec_dev devs[2] = {
-		{ .name = "ACPT0001:00", .path = "\\_SB.SNK0", .hid = "ACPT0001", .uid = "0" },
+		/* an ACPI driver's name may hold spaces (asus-laptop's) */
+		{ .name = "ACPT0001:00", .path = "\\_SB.SNK0", .hid = "ACPT0001", .uid = "0",
+		  .driver = "Asus Laptop Support" },
 		{ .name = "LEN0268:00", .path = "\\_SB.PCI0.LPCB.EC.HKEY", .hid = "LEN0268",
 		  .driver = "thinkpad_hotkey" },
 	};

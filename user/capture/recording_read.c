@@ -405,15 +405,30 @@ static bool read_dmi(struct rd *r, const struct jv *h, struct rec_facts *f)
 	return true;
 }
 
-/* A sysfs name of the facts: it becomes a file name in replay's tree. */
-static bool safe_name(const char *s)
+/*
+ * A sysfs name of the facts: it becomes a file name in replay's tree.
+ * Driver names may hold spaces (asus-laptop's ACPI driver is "Asus Laptop
+ * Support" in /sys/bus/acpi/drivers); device names never do.
+ */
+static bool sysfs_name_ok(const char *s, bool spaces)
 {
 	if (!s[0] || !strcmp(s, ".") || !strcmp(s, ".."))
 		return false;
 	for (; *s; s++)
-		if (*s == '/' || (unsigned char)*s < 0x21 || (unsigned char)*s > 0x7e)
+		if (*s == '/' || (unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e ||
+		    (*s == ' ' && !spaces))
 			return false;
 	return true;
+}
+
+static bool safe_name(const char *s)
+{
+	return sysfs_name_ok(s, false);
+}
+
+static bool safe_driver(const char *s)
+{
+	return sysfs_name_ok(s, true);
 }
 
 static size_t count(const struct jv *a)
@@ -444,9 +459,12 @@ static bool read_devs(struct rd *r, const struct jv *h, struct rec_facts *f)
 		    !get_str(r, c, "uid", true, d->uid, sizeof(d->uid)) ||
 		    !get_str(r, c, "driver", true, d->driver, sizeof(d->driver)))
 			return false;
-		if (!safe_name(d->name) || (d->driver[0] && !safe_name(d->driver)))
+		if (!safe_name(d->name))
 			return bad(r, "recording.devices[%zu]: \"%s\" cannot be a sysfs name", f->ndevs,
 				   d->name);
+		if (d->driver[0] && !safe_driver(d->driver))
+			return bad(r, "recording.devices[%zu]: driver \"%s\" cannot be a sysfs name",
+				   f->ndevs, d->driver);
 		if (acpi_path_normalize(path, d->path, sizeof(d->path)))
 			return bad(r, "recording.devices[%zu]: \"%s\" is not an ACPI path", f->ndevs, path);
 		f->ndevs++;
@@ -475,7 +493,7 @@ static bool read_wmis(struct rd *r, const struct jv *h, struct rec_facts *f)
 			return false;
 		if (guid_parse(w->guid, raw) || strlen(w->guid) != GUID_STR_LEN - 1)
 			return bad(r, "recording.wmi[%zu]: \"%s\" is not a GUID", f->nwmi, w->guid);
-		if (w->driver[0] && !safe_name(w->driver))
+		if (w->driver[0] && !safe_driver(w->driver))
 			return bad(r, "recording.wmi[%zu]: driver \"%s\" cannot be a sysfs name",
 				   f->nwmi, w->driver);
 		if (nid && nid->type == JV_NULL) {
