@@ -48,6 +48,14 @@ _parity_guest() {
 	printf '%s\n  * -> log\n' "$CATCHALL" >/tmp/policy.d/99-parity.policy
 	acpitrace check /tmp/policy.d >check.txt 2>&1 || true
 	evread -m "$INPUT" 30 >keymap.json 2>keymap.err || true
+	# a recording of the policy's source beside run (README "Record and
+	# replay"): the host replays it through the same policy directory and
+	# must act as run did; tests/replay/parity-*.jsonl are cut from these
+	cp -r /tmp/policy.d "$OUT/policy.d"
+	# shellcheck disable=SC2086 # TRACE_ARGS is a list of options
+	acpitrace -j trace $TRACE_ARGS --ready-file "$OUT/ready-trace" >rec.jsonl 2>trace.err &
+	tpid=$!
+	vm_wait_for 90 test -e "$OUT/ready-trace"
 	acpitrace -j run --log-events --policy /tmp/policy.d --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
@@ -60,8 +68,9 @@ _parity_guest() {
 	vm_signal go
 	vm_wait done-keys 900
 	kill "$dpid" "$apid" 2>/dev/null || true
-	kill -TERM "$pid"
+	kill -TERM "$pid" "$tpid"
 	wait "$pid" || true
+	wait "$tpid" || true
 }
 
 _parity_host() {
@@ -121,13 +130,24 @@ _parity_check() {
 		awk '{ print $1 - $2 }')" 0
 	# the driver's input device exists and has a keymap
 	expect_gt "$(wc -l <"$OUT/keymap.json")" 0
+	# the recording replays on the host to exactly run's actions
+	expect_replay_as_run "$(dispatched_lines "$OUT/daemon.log" | grep -c .)"
 }
+
+# trace's options for a recording of what the catch-all matches: its source,
+# and for `match method`, the method's name
+_parity_src=${CATCHALL#match }
+_parity_src=${_parity_src%% *}
+TRACE_ARGS="-s $_parity_src"
+[[ $_parity_src != method ]] ||
+	TRACE_ARGS+=" --methods=$(sed -n 's/.* name=\([A-Z0-9_]*\).*/\1/p' <<<"$CATCHALL")"
 
 # The run's scripts are made of the function bodies alone (declare -f), so
 # each function starts by setting the scenario's variables itself.
 _parity_assign="DRIVER=$(printf %q "$DRIVER") INPUT=$(printf %q "$INPUT") POLICY=$(printf %q "$POLICY")
 CATCHALL=$(printf %q "$CATCHALL") CODES=$CODES BASE=${BASE:-0} DELAY=${DELAY:-} SKIP=$(printf %q "${SKIP:-}") UNKNOWN_RE=$(printf %q "$UNKNOWN_RE")
-EXTRA=$(printf %q "${EXTRA:-}") SCANMASK=$(printf %q "${SCANMASK:-}") IDLE=${IDLE:-}"
+EXTRA=$(printf %q "${EXTRA:-}") SCANMASK=$(printf %q "${SCANMASK:-}") IDLE=${IDLE:-}
+TRACE_ARGS=$(printf %q "$TRACE_ARGS")"
 for _f in guest host check; do
 	eval "$_f() {
 $_parity_assign
