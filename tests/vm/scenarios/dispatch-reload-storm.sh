@@ -1,9 +1,12 @@
 # shellcheck shell=bash disable=SC2034
-# acpitrace run under fault: 100 SIGHUP reloads alternating a broken and a
-# valid policy while the host streams keys (one QMP connection, up to 5 keys
-# in flight, 20/s or more); every key the (kept or
-# reloaded) valid policy maps arrives exactly once, none twice.  Then
-# SIGKILL: no BPF link or program and no acpitrace input device survives.
+# acpitrace run under fault: SIGHUP reloads alternating a broken and a
+# valid policy (every 20 ms, 100 at least, and on until the host has seen
+# its last key arrive) while the host streams keys (one QMP connection, up
+# to 5 keys in flight); every key the (kept or reloaded) valid policy maps
+# arrives exactly once, none twice.  The keys arrive during the reloads by
+# construction, whatever the machine's speed (no rate is asserted; the rate
+# is kept in key-rate.txt).  Then SIGKILL: no BPF link or program and no
+# acpitrace input device survives.
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev"
 APPEND=$DISPATCH_APPEND
@@ -25,7 +28,8 @@ guest() {
 	vm_wait_for 10 grep -q ready evread.log
 	vm_signal go
 	i=0
-	while [ $i -lt 100 ]; do
+	# (6000: two minutes of reloads, the host's own deadline is 60 s)
+	while [ $i -lt 100 ] || { [ ! -e "$OUT/sent" ] && [ $i -lt 6000 ]; }; do
 		# shellcheck disable=SC2059
 		if [ $((i % 2)) -eq 0 ]; then printf "$broken"; else printf "$valid"; fi \
 			>/tmp/test.policy.new
@@ -77,7 +81,7 @@ host() {
 }
 
 check() {
-	expect_grep reloads.txt '^100$' 1
+	expect_gt "$(cat "$OUT/reloads.txt")" 99 "SIGHUP reloads"
 	expect_grep evread.status 'evread=0' 1
 	expect_event keys.json '.code == "KEY_MUTE" and .value == 1' "$KEYS"
 	expect_event keys.json '.code == "KEY_MUTE" and .value == 0' "$KEYS"
@@ -85,7 +89,6 @@ check() {
 	expect_grep daemon.log 'keeping the previous policy'
 	# without --log-events the dispatch itself is not logged (as acpid without -l)
 	expect_grep daemon.log 'code 0x80 -> key KEY_MUTE' 0
-	expect_eq "$(awk '$1 >= 20 { print "ok" }' key-rate.txt)" ok "keys per second >= 20 ($(cat key-rate.txt))"
 	expect_grep inputs-before.txt '^1$' 1
 	expect_grep inputs-after.txt '^0$' 1
 	expect_eq "$(jq 'length' links-after.json)" 0 "BPF links left after SIGKILL"
