@@ -63,8 +63,8 @@ static bool irq_is_sci(const char *owner)
  * ACPICA clears every PM1 status bit just before the machine sleeps
  * (acpi_hw_clear_acpi_status in acpi_enter_sleep_state), so a bit set now
  * was set by the wakeup or since: the firmware's word on what woke it, even
- * when the event is disabled and never reaches the SCI (QEMU clears PM1_EN
- * when it wakes the machine; rtc_cmos disables the RTC event on resume).
+ * when the event is disabled and never reaches the SCI (QEMU's RTC wakeup
+ * from S3: ff_rt_clk reads "STS disabled" afterwards).
  * The kernel shows the bit as the word "STS" in
  * /sys/firmware/acpi/interrupts/ff_* (drivers/acpi/sysfs.c). Not after
  * s2idle, which does not clear the bits: a stale one would be a guess.

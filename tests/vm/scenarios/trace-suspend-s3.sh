@@ -6,24 +6,28 @@
 # >/sys/power/state`: 1. the RTC alarm set 3 s before wakes it; 2. a key
 # press (QMP send-key) 1 s after QEMU reports it suspended; 3. QMP
 # system_wakeup, likewise. Only the first leaves an ACPI status that names
-# the cause: RTC_STS is set, but its fixed event is disabled (QEMU clears
-# PM1_EN on wakeup), so no event runs and acpitrace reads the bit
-# (/sys/firmware/acpi/interrupts/ff_rt_clk "STS"). The other two set only
-# WAK_STS: `unknown`, not a guess. The 9p share does not survive a suspend
-# cycle: results come back over the second serial port (RESULTS=serial).
+# the cause: RTC_STS is set, but the RTC's fixed event is disabled after
+# the resume, so no event runs and acpitrace reads the bit
+# (/sys/firmware/acpi/interrupts/ff_rt_clk "STS"). For the other two QEMU
+# 7.2 sets the power button's status bit (as if it had been pressed),
+# which the kernel clears on resume from S3 without running the event
+# (without the button module it records nothing): no status or event is
+# left, `unknown`, not a guess.
+# The 9p share does not survive a suspend cycle: results come back over the
+# second serial port (RESULTS=serial).
 APPEND="no_console_suspend"
 KERNEL_IMAGE=bzimage
 RESULTS=serial
 TIMEOUT=180
 
 guest() {
+	# both tracers start together (TCG: each takes seconds to load)
 	acpitrace --json trace --metrics-textfile "$OUT/metrics.prom" --ready-file "$OUT/ready" \
 		>trace.json 2>trace.err &
 	pid=$!
-	vm_wait_for 90 test -e "$OUT/ready"
 	acpitrace trace --ready-file "$OUT/ready-text" >trace.txt 2>&1 &
 	tpid=$!
-	vm_wait_for 90 test -e "$OUT/ready-text"
+	vm_wait_for 120 test -e "$OUT/ready" -a -e "$OUT/ready-text"
 	cat /sys/power/mem_sleep >mem_sleep.txt
 	echo deep >/sys/power/mem_sleep
 	# both tracers have printed the Nth suspend record
@@ -47,7 +51,6 @@ guest() {
 	cycle 1
 	cycle 2
 	cycle 3
-	sleep 1
 	kill -INT "$pid" "$tpid"
 	wait "$pid"
 	wait "$tpid" || true
@@ -67,12 +70,12 @@ host() {
 	vm_wait_said alarm 150
 	vm_wait_suspended
 	vm_wait_said resumed-1 30
-	vm_wait_said s3-2 60
+	vm_wait_said s3-2 30
 	vm_wait_suspended
 	sleep 1
 	vm_sendkey a
 	vm_wait_said resumed-2 30
-	vm_wait_said s3-3 60
+	vm_wait_said s3-3 30
 	vm_wait_suspended
 	sleep 1
 	vm_qmp system_wakeup >/dev/null
@@ -85,10 +88,11 @@ check() {
 	expect_grep mem_sleep.txt '\[deep\]'
 	expect_event trace.json '.source == "suspend"' 3
 	expect_event trace.json "$sus"' and .wakeup_irq == null and .suspend_stats.success == 1 and .suspend_stats.fail == 0' 3
-	# 1: the RTC alarm, 3 s after it was set; freezing and suspending the
-	# devices took part of that before the machine slept
+	# 1: the RTC alarm. "+3" counts the RTC's whole seconds: it fires 2-3 s
+	# after it was set; freezing and suspending the devices took part of
+	# that before the machine slept, the firmware's resume path adds some
 	expect_event trace.json "$sus"' and .wake.source == "fixed" and .wake.key == "rtc" and .wake.by == "status" and .sci_event == null' 1
-	expect_event trace.json "$sus"' and .wake.key == "rtc" and .asleep_ns > 1000000000 and .asleep_ns <= 3200000000 and .asleep_ns < .duration_ns' 1
+	expect_event trace.json "$sus"' and .wake.key == "rtc" and .asleep_ns > 1000000000 and .asleep_ns < 4000000000 and .asleep_ns < .duration_ns' 1
 	# the kernel's own view after each cycle: the RTC's status bit only after the first
 	expect_event cycles.json '.n == 1 and (.rtc_sts | test(" STS disabled "))' 1
 	expect_event cycles.json '.n > 1 and (.rtc_sts | test(" STS ") | not)' 2
