@@ -16,6 +16,7 @@ struct tree {
 	char power[96];
 	char irqs[96];
 	char acpi[96];	/* a /sys/firmware/acpi/interrupts */
+	char pwrbtn[96];	/* a LNXPWRBN:00 device */
 };
 
 static void put(const char *dir, const char *name, const char *text)
@@ -40,9 +41,15 @@ static void tree_make(struct tree *t, bool hw_sleep)
 	snprintf(t->power, sizeof(t->power), "%s/power", t->dir);
 	snprintf(t->irqs, sizeof(t->irqs), "%s/interrupts", t->dir);
 	snprintf(t->acpi, sizeof(t->acpi), "%s/acpi-interrupts", t->dir);
+	snprintf(t->pwrbtn, sizeof(t->pwrbtn), "%s/LNXPWRBN:00", t->dir);
 	snprintf(stats, sizeof(stats), "%s/suspend_stats", t->power);
 	mkdir(t->power, 0755);
 	mkdir(t->acpi, 0755);
+	mkdir(t->pwrbtn, 0755);
+	snprintf(stats, sizeof(stats), "%s/power", t->pwrbtn);
+	mkdir(stats, 0755);
+	put(stats, "wakeup_last_time_ms", "0\n");	/* no wakeup event yet */
+	snprintf(stats, sizeof(stats), "%s/suspend_stats", t->power);
 	/* as a 6.12 guest shows them after an S3 cycle no event woke */
 	put(t->acpi, "ff_rt_clk", "       0         disabled     unmasked\n");
 	put(t->acpi, "ff_pwr_btn", "       0   EN    enabled     unmasked\n");
@@ -196,6 +203,7 @@ TEST(suspend_wake_fixed_status)
 	tree_make(&t, false);
 	suspend_sysfs_init(&s, t.power, t.irqs);
 	snprintf(s.acpi_irqs, sizeof(s.acpi_irqs), "%s", t.acpi);
+	snprintf(s.pwrbtn, sizeof(s.pwrbtn), "%s", t.pwrbtn);
 
 	/* no status bit set (QMP system_wakeup, a key press): unknown */
 	record(&e, false, false);
@@ -264,6 +272,45 @@ TEST(suspend_wake_fixed_status)
 	suspend_sysfs_fill(&s, &e);
 	labels(&e, src, key);
 	CHECK_STR(key, "power_button");
+
+	/*
+	 * The power button after S3: the kernel cleared its bit and reported a
+	 * wakeup event of the device (6.12 guest, QEMU key press with the button
+	 * module): its last event after the cycle's entry (5 s) names it.
+	 */
+	put(t.acpi, "ff_pwr_btn", "       0   EN    enabled     unmasked\n");
+	put(t.pwrbtn, "power/wakeup_last_time_ms", "4999\n");	/* before the entry */
+	record(&e, false, false);
+	e.number = AT_SUSP_DEEP;
+	e.ts_ns = 5000000000ULL;
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "unknown");
+	put(t.pwrbtn, "power/wakeup_last_time_ms", "5200\n");
+	record(&e, false, false);
+	e.number = AT_SUSP_DEEP;
+	e.ts_ns = 5000000000ULL;
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "fixed");
+	CHECK_STR(key, "power_button");
+	suspend_text(text, sizeof(text), &e);
+	CHECK_CONTAINS(text, "woken by fixed event power_button (status bit set, no event ran)");
+	/* the RTC's bit, set by the wakeup itself, comes first */
+	put(t.acpi, "ff_rt_clk", "       0     STS disabled     unmasked\n");
+	record(&e, false, false);
+	e.number = AT_SUSP_DEEP;
+	e.ts_ns = 5000000000ULL;
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(key, "rtc");
+	/* not after s2idle */
+	put(t.acpi, "ff_rt_clk", "       0         disabled     unmasked\n");
+	record(&e, false, false);
+	e.ts_ns = 5000000000ULL;
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "unknown");
 	tree_free(&t);
 }
 

@@ -37,6 +37,7 @@ void suspend_sysfs_init(struct suspend_sysfs *s, const char *power_dir,
 	snprintf(s->interrupts, sizeof(s->interrupts), "%s",
 		 interrupts ? interrupts : "/proc/interrupts");
 	snprintf(s->acpi_irqs, sizeof(s->acpi_irqs), "/sys/firmware/acpi/interrupts");
+	snprintf(s->pwrbtn, sizeof(s->pwrbtn), "/sys/bus/acpi/devices/LNXPWRBN:00");
 	snapshot(s, &s->success, &s->fail);
 }
 
@@ -95,17 +96,36 @@ static int fixed_status(const char *dir)
 }
 
 /*
+ * After S3 the kernel clears the fixed power button's status bit itself
+ * (acpi_suspend_enter) and reports a wakeup event of the power button
+ * device instead (acpi_pm_finish; only with the button driver bound, which
+ * gives the device its wakeup source).  That event's time, in the
+ * monotonic clock like the cycle's entry, is in the device's
+ * power/wakeup_last_time_ms: after the entry, the power button woke it.
+ */
+static bool pwrbtn_woke(const char *dev, uint64_t enter_mono_ns)
+{
+	char p[320];
+	long ms;
+
+	snprintf(p, sizeof(p), "%s/power/wakeup_last_time_ms", dev);
+	return !sysfs_read_long(p, &ms) && ms > 0 && (uint64_t)ms * 1000000 >= enter_mono_ns;
+}
+
+/*
  * Which candidate woke the machine.  An IRQ the kernel caught during the
  * sleep (s2idle, or a wake IRQ in suspend_noirq) decides: the GED event
  * of that IRQ, the SCI event if it is the SCI, else the IRQ itself.
  * Without one (S3: the firmware woke the CPU), the first SCI event after
  * resume is the ACPI status that says why; then, after S3/S1, a fixed
- * event's status bit that no event reported (its event disabled); then a
- * GED event (an interrupt after resume, not a status); else nothing.
+ * event's status bit that no event reported (its event disabled), or the
+ * power button's bit the kernel cleared; then a GED event (an interrupt
+ * after resume, not a status); else nothing.
  */
-static uint8_t pick(struct at_suspend *su, unsigned int state, const char *interrupts,
-		    const char *acpi_irqs)
+static uint8_t pick(struct at_suspend *su, const struct at_event *e,
+		    const struct suspend_sysfs *s)
 {
+	unsigned int state = e->number;
 	bool sci = su->wake_source != AT_SRC_MAX, ged = su->ged_chain != 0;
 	char owner[256];
 	int st;
@@ -113,17 +133,21 @@ static uint8_t pick(struct at_suspend *su, unsigned int state, const char *inter
 	if (su->wakeup_irq) {
 		if (ged && su->ged_irq == su->wakeup_irq)
 			return AT_WAKE_GED;
-		suspend_irq_owner(interrupts, su->wakeup_irq, owner, sizeof(owner));
+		suspend_irq_owner(s->interrupts, su->wakeup_irq, owner, sizeof(owner));
 		if (sci && irq_is_sci(owner))
 			return AT_WAKE_SCI;
 		return AT_WAKE_IRQ;
 	}
 	if (sci)
 		return AT_WAKE_SCI;
-	if ((state == AT_SUSP_DEEP || state == AT_SUSP_STANDBY) && su->entries &&
-	    (st = fixed_status(acpi_irqs)) >= 0) {
-		su->status_event = st;
-		return AT_WAKE_STATUS;
+	if ((state == AT_SUSP_DEEP || state == AT_SUSP_STANDBY) && su->entries) {
+		st = fixed_status(s->acpi_irqs);
+		if (st < 0 && pwrbtn_woke(s->pwrbtn, e->ts_ns))
+			st = 2;		/* fixed_event_name(): power_button */
+		if (st >= 0) {
+			su->status_event = st;
+			return AT_WAKE_STATUS;
+		}
 	}
 	return ged ? AT_WAKE_GED : AT_WAKE_UNKNOWN;
 }
@@ -163,7 +187,7 @@ void suspend_sysfs_fill(struct suspend_sysfs *s, struct at_event *e)
 		e->flags |= AT_F_SUSP_HW_SLEEP;
 	}
 	su.status_event = 0;
-	su.pick = pick(&su, e->number, s->interrupts, s->acpi_irqs);
+	su.pick = pick(&su, e, s);
 	memcpy(e->data, &su, sizeof(su));
 	e->data_len = sizeof(su);
 }

@@ -19,13 +19,14 @@ struct suspend_sysfs {
 	char power[256];	/* /sys/power, or a test tree */
 	char interrupts[256];	/* /proc/interrupts, or a test file */
 	char acpi_irqs[256];	/* /sys/firmware/acpi/interrupts, or a test tree */
+	char pwrbtn[256];	/* the fixed power button's device, or a test tree */
 	long success, fail;
 	bool have_stats;
 };
 
 /*
- * @power_dir and @interrupts NULL: the real files (acpi_irqs is always
- * /sys/firmware/acpi/interrupts; tests overwrite it).  Takes the first
+ * @power_dir and @interrupts NULL: the real files (acpi_irqs and pwrbtn
+ * are always the real ones; tests overwrite them).  Takes the first
  * snapshot.
  */
 void suspend_sysfs_init(struct suspend_sysfs *s, const char *power_dir,
