@@ -38,12 +38,12 @@ guest() {
 	}
 	cycle() {
 		[ "$1" = 1 ] || vm_say "s3-$1"
-		echo mem >/sys/power/state || echo "cycle $1: $?" >>errors.txt
+		echo mem >/sys/power/state || echo "cycle $1: echo mem failed" >>errors.txt
 		vm_record cycles.json n="$1" \
 			wakeup_irq="$(cat /sys/power/pm_wakeup_irq 2>/dev/null || echo none)" \
 			rtc_sts="$(cat /sys/firmware/acpi/interrupts/ff_rt_clk 2>/dev/null || echo none)" \
 			pwr_sts="$(cat /sys/firmware/acpi/interrupts/ff_pwr_btn 2>/dev/null || echo none)" \
-			pwrbtn_last_ms="$(cat $pb/power/wakeup_last_time_ms 2>/dev/null || echo none)" \
+			pwrbtn_last_ms="$(cat "$pb/power/wakeup_last_time_ms" 2>/dev/null || echo none)" \
 			uptime="$(cut -d' ' -f1 /proc/uptime)"
 		vm_say "resumed-$1"
 		vm_wait_for 20 printed "$1"
@@ -60,7 +60,7 @@ guest() {
 	cycle 2
 	# without the device's wakeup source the kernel keeps no trace of the
 	# power button's status bit
-	echo disabled >$pb/power/wakeup
+	echo disabled >"$pb/power/wakeup"
 	cycle 3
 	kill -INT "$pid" "$tpid"
 	wait "$pid"
@@ -96,6 +96,7 @@ host() {
 check() {
 	local sus='.source == "suspend" and .state == "deep" and .entries == 1'
 	expect_grep mem_sleep.txt '\[deep\]'
+	expect_eq "$(cat "$OUT/errors.txt" 2>/dev/null)" "" "no failed echo mem"
 	expect_event trace.json '.source == "suspend"' 3
 	expect_event trace.json "$sus"' and .wakeup_irq == null and .events_after_resume == 0 and .sci_event == null and .suspend_stats.success == 1 and .suspend_stats.fail == 0' 3
 	# 1: the RTC alarm. "+3" counts the RTC's whole seconds: it fires 2-3 s
