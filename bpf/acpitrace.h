@@ -145,7 +145,8 @@ struct at_suspend {
 	__u8 spurious_source;	/* the first spurious event's source */
 	/* user space, when the record arrives (AT_F_SUSP_SYSFS for the deltas) */
 	__u8 pick;		/* enum at_wake_pick */
-	__u8 pad[3];
+	__u8 status_event;	/* AT_WAKE_STATUS: the fixed event whose status is set */
+	__u8 pad[2];
 	__u32 wakeup_irq;	/* /sys/power/pm_wakeup_irq, 0 = none */
 	__u32 d_success;	/* /sys/power/suspend_stats deltas since the previous record */
 	__u32 d_fail;
@@ -158,6 +159,7 @@ enum at_wake_pick {
 	AT_WAKE_SCI,		/* the GPE or fixed event (wake_*) */
 	AT_WAKE_GED,		/* the GED event (ged_*) */
 	AT_WAKE_IRQ,		/* pm_wakeup_irq, no ACPI event of that IRQ */
+	AT_WAKE_STATUS,		/* S3/S1: a fixed event's status bit, no event ran */
 };
 
 /*

@@ -15,6 +15,8 @@ struct tree {
 	char dir[64];
 	char power[96];
 	char irqs[96];
+	char acpi[96];	/* a /sys/firmware/acpi/interrupts */
+	char pwrbtn[96];	/* a LNXPWRBN:00 device */
 };
 
 static void put(const char *dir, const char *name, const char *text)
@@ -38,8 +40,20 @@ static void tree_make(struct tree *t, bool hw_sleep)
 	CHECK(mkdtemp(t->dir) != NULL);
 	snprintf(t->power, sizeof(t->power), "%s/power", t->dir);
 	snprintf(t->irqs, sizeof(t->irqs), "%s/interrupts", t->dir);
+	snprintf(t->acpi, sizeof(t->acpi), "%s/acpi-interrupts", t->dir);
+	snprintf(t->pwrbtn, sizeof(t->pwrbtn), "%s/LNXPWRBN:00", t->dir);
 	snprintf(stats, sizeof(stats), "%s/suspend_stats", t->power);
 	mkdir(t->power, 0755);
+	mkdir(t->acpi, 0755);
+	mkdir(t->pwrbtn, 0755);
+	snprintf(stats, sizeof(stats), "%s/power", t->pwrbtn);
+	mkdir(stats, 0755);
+	put(stats, "wakeup_last_time_ms", "0\n");	/* no wakeup event yet */
+	snprintf(stats, sizeof(stats), "%s/suspend_stats", t->power);
+	/* as a 6.12 guest shows them after an S3 cycle no event woke */
+	put(t->acpi, "ff_rt_clk", "       0         disabled     unmasked\n");
+	put(t->acpi, "ff_pwr_btn", "       0   EN    enabled     unmasked\n");
+	put(t->acpi, "ff_slp_btn", "       0          invalid     unmasked\n");
 	mkdir(stats, 0755);
 	put(stats, "success", "4\n");
 	put(stats, "fail", "1\n");
@@ -165,6 +179,138 @@ TEST(suspend_wake_pick)
 	labels(&e, src, key);
 	CHECK_STR(src, "unknown");
 	CHECK_STR(key, "unknown");
+	tree_free(&t);
+}
+
+/*
+ * S3: no wake IRQ, no SCI event after resume, but the RTC's status bit is
+ * set with its event disabled (QEMU's RTC alarm, 6.1 and 6.12 guests):
+ * "fixed" "rtc" by status.  Not after s2idle (the bits are not cleared
+ * before it: a stale one), not without a platform sleep, and an SCI event
+ * or the wake IRQ still come first.
+ */
+TEST(suspend_wake_fixed_status)
+{
+	struct suspend_sysfs s;
+	struct at_suspend su;
+	struct at_event e;
+	char src[16], key[64], text[512], *buf = NULL;
+	size_t len = 0;
+	struct json j;
+	struct tree t;
+	FILE *f;
+
+	tree_make(&t, false);
+	suspend_sysfs_init(&s, t.power, t.irqs);
+	snprintf(s.acpi_irqs, sizeof(s.acpi_irqs), "%s", t.acpi);
+	snprintf(s.pwrbtn, sizeof(s.pwrbtn), "%s", t.pwrbtn);
+
+	/* no status bit set (QMP system_wakeup, a key press): unknown */
+	record(&e, false, false);
+	e.number = AT_SUSP_DEEP;
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "unknown");
+	CHECK_STR(key, "unknown");
+
+	put(t.acpi, "ff_rt_clk", "       0     STS disabled     unmasked\n");
+	put(t.power, "suspend_stats/success", "5\n");
+	record(&e, false, false);
+	e.number = AT_SUSP_DEEP;
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "fixed");
+	CHECK_STR(key, "rtc");
+	suspend_text(text, sizeof(text), &e);
+	CHECK_STR(text, "suspend deep asleep 3.000 s, woken by fixed event rtc (status bit set, "
+		  "no event ran); 1 entry; suspend_stats success +1 fail +0");
+	f = open_memstream(&buf, &len);
+	json_init(&j, f);
+	json_begin_object(&j, NULL);
+	suspend_json(&j, &e);
+	json_end_object(&j);
+	fclose(f);
+	CHECK_CONTAINS(buf, "\"wake\":{\"source\":\"fixed\",\"key\":\"rtc\",\"by\":\"status\",\"chain\":null}");
+	CHECK_CONTAINS(buf, "\"sci_event\":null");
+	free(buf);
+
+	/* before a GED event replayed after the resume */
+	record(&e, false, true);
+	e.number = AT_SUSP_DEEP;
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(key, "rtc");
+
+	/* an SCI event after the resume says more: it wins */
+	record(&e, true, true);
+	e.number = AT_SUSP_DEEP;
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(key, "power_button");
+
+	/* s2idle: the bit may be stale */
+	record(&e, false, false);
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "unknown");
+
+	/* deep, but aborted before the machine slept: no wakeup at all */
+	record(&e, false, false);
+	e.number = AT_SUSP_DEEP;
+	memcpy(&su, e.data, sizeof(su));
+	su.entries = 0;
+	memcpy(e.data, &su, sizeof(su));
+	suspend_sysfs_fill(&s, &e);
+	memcpy(&su, e.data, sizeof(su));
+	CHECK(su.pick == AT_WAKE_UNKNOWN);
+
+	/* the power button's bit (the kernel clears it itself on S3; a test of the parse) */
+	put(t.acpi, "ff_rt_clk", "       0         disabled     unmasked\n");
+	put(t.acpi, "ff_pwr_btn", "       3   EN STS enabled     unmasked\n");
+	record(&e, false, false);
+	e.number = AT_SUSP_STANDBY;
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(key, "power_button");
+
+	/*
+	 * The power button after S3: the kernel cleared its bit and reported a
+	 * wakeup event of the device (6.12 guest, QEMU key press with the button
+	 * module): its last event after the cycle's entry (5 s) names it.
+	 */
+	put(t.acpi, "ff_pwr_btn", "       0   EN    enabled     unmasked\n");
+	put(t.pwrbtn, "power/wakeup_last_time_ms", "4999\n");	/* before the entry */
+	record(&e, false, false);
+	e.number = AT_SUSP_DEEP;
+	e.ts_ns = 5000000000ULL;
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "unknown");
+	put(t.pwrbtn, "power/wakeup_last_time_ms", "5200\n");
+	record(&e, false, false);
+	e.number = AT_SUSP_DEEP;
+	e.ts_ns = 5000000000ULL;
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "fixed");
+	CHECK_STR(key, "power_button");
+	suspend_text(text, sizeof(text), &e);
+	CHECK_CONTAINS(text, "woken by fixed event power_button (status bit set, no event ran)");
+	/* the RTC's bit, set by the wakeup itself, comes first */
+	put(t.acpi, "ff_rt_clk", "       0     STS disabled     unmasked\n");
+	record(&e, false, false);
+	e.number = AT_SUSP_DEEP;
+	e.ts_ns = 5000000000ULL;
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(key, "rtc");
+	/* not after s2idle */
+	put(t.acpi, "ff_rt_clk", "       0         disabled     unmasked\n");
+	record(&e, false, false);
+	e.ts_ns = 5000000000ULL;
+	suspend_sysfs_fill(&s, &e);
+	labels(&e, src, key);
+	CHECK_STR(src, "unknown");
 	tree_free(&t);
 }
 

@@ -36,6 +36,8 @@ void suspend_sysfs_init(struct suspend_sysfs *s, const char *power_dir,
 	snprintf(s->power, sizeof(s->power), "%s", power_dir ? power_dir : "/sys/power");
 	snprintf(s->interrupts, sizeof(s->interrupts), "%s",
 		 interrupts ? interrupts : "/proc/interrupts");
+	snprintf(s->acpi_irqs, sizeof(s->acpi_irqs), "/sys/firmware/acpi/interrupts");
+	snprintf(s->pwrbtn, sizeof(s->pwrbtn), "/sys/bus/acpi/devices/LNXPWRBN:00");
 	snapshot(s, &s->success, &s->fail);
 }
 
@@ -58,27 +60,95 @@ static bool irq_is_sci(const char *owner)
 }
 
 /*
+ * After S3 (or S1) the fixed event whose status bit is set, -1 if none.
+ * ACPICA clears every PM1 status bit just before the machine sleeps
+ * (acpi_hw_clear_acpi_status in acpi_enter_sleep_state), so a bit set now
+ * was set by the wakeup or since: the firmware's word on what woke it, even
+ * when the event is disabled and never reaches the SCI (QEMU's RTC wakeup
+ * from S3: ff_rt_clk reads "STS disabled" afterwards).
+ * The kernel shows the bit as the word "STS" in
+ * /sys/firmware/acpi/interrupts/ff_* (drivers/acpi/sysfs.c). Not after
+ * s2idle, which does not clear the bits: a stale one would be a guess.
+ */
+static int fixed_status(const char *dir)
+{
+	static const struct {
+		const char *file;
+		uint8_t event;		/* fixed_event_name()'s numbering */
+	} ev[] = { { "ff_rt_clk", 4 }, { "ff_pwr_btn", 2 }, { "ff_slp_btn", 3 } };
+
+	for (size_t i = 0; i < sizeof(ev) / sizeof(ev[0]); i++) {
+		char p[320], line[256], *save = NULL;
+		FILE *f;
+
+		snprintf(p, sizeof(p), "%s/%s", dir, ev[i].file);
+		f = fopen(p, "re");
+		if (!f)
+			continue;
+		if (!fgets(line, sizeof(line), f))
+			line[0] = '\0';
+		fclose(f);
+		for (char *t = strtok_r(line, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
+			if (!strcmp(t, "STS"))
+				return ev[i].event;
+	}
+	return -1;
+}
+
+/*
+ * After S3 the kernel clears the fixed power button's status bit itself
+ * (acpi_suspend_enter) and reports a wakeup event of the power button
+ * device instead (acpi_pm_finish; only with the button driver bound, which
+ * gives the device its wakeup source).  That event's time, in the
+ * monotonic clock like the cycle's entry, is in the device's
+ * power/wakeup_last_time_ms: after the entry, the power button woke it.
+ */
+static bool pwrbtn_woke(const char *dev, uint64_t enter_mono_ns)
+{
+	char p[320];
+	long ms;
+
+	snprintf(p, sizeof(p), "%s/power/wakeup_last_time_ms", dev);
+	return !sysfs_read_long(p, &ms) && ms > 0 && (uint64_t)ms * 1000000 >= enter_mono_ns;
+}
+
+/*
  * Which candidate woke the machine.  An IRQ the kernel caught during the
  * sleep (s2idle, or a wake IRQ in suspend_noirq) decides: the GED event
  * of that IRQ, the SCI event if it is the SCI, else the IRQ itself.
  * Without one (S3: the firmware woke the CPU), the first SCI event after
- * resume is the ACPI status that says why; then a GED event; else nothing.
+ * resume is the ACPI status that says why; then, after S3/S1, a fixed
+ * event's status bit that no event reported (its event disabled), or the
+ * power button's bit the kernel cleared; then a GED event (an interrupt
+ * after resume, not a status); else nothing.
  */
-static uint8_t pick(const struct at_suspend *su, const char *interrupts)
+static uint8_t pick(struct at_suspend *su, const struct at_event *e,
+		    const struct suspend_sysfs *s)
 {
+	unsigned int state = e->number;
 	bool sci = su->wake_source != AT_SRC_MAX, ged = su->ged_chain != 0;
 	char owner[256];
+	int st;
 
 	if (su->wakeup_irq) {
 		if (ged && su->ged_irq == su->wakeup_irq)
 			return AT_WAKE_GED;
-		suspend_irq_owner(interrupts, su->wakeup_irq, owner, sizeof(owner));
+		suspend_irq_owner(s->interrupts, su->wakeup_irq, owner, sizeof(owner));
 		if (sci && irq_is_sci(owner))
 			return AT_WAKE_SCI;
 		return AT_WAKE_IRQ;
 	}
 	if (sci)
 		return AT_WAKE_SCI;
+	if ((state == AT_SUSP_DEEP || state == AT_SUSP_STANDBY) && su->entries) {
+		st = fixed_status(s->acpi_irqs);
+		if (st < 0 && pwrbtn_woke(s->pwrbtn, e->ts_ns))
+			st = 2;		/* fixed_event_name(): power_button */
+		if (st >= 0) {
+			su->status_event = st;
+			return AT_WAKE_STATUS;
+		}
+	}
 	return ged ? AT_WAKE_GED : AT_WAKE_UNKNOWN;
 }
 
@@ -116,7 +186,8 @@ void suspend_sysfs_fill(struct suspend_sysfs *s, struct at_event *e)
 		su.last_hw_sleep_us = v;
 		e->flags |= AT_F_SUSP_HW_SLEEP;
 	}
-	su.pick = pick(&su, s->interrupts);
+	su.status_event = 0;
+	su.pick = pick(&su, e, s);
 	memcpy(e->data, &su, sizeof(su));
 	e->data_len = sizeof(su);
 }
@@ -160,6 +231,9 @@ void suspend_wake_labels(const struct at_event *e, char *src, size_t slen,
 		break;
 	case AT_WAKE_GED:
 		event_labels(AT_SRC_GED, su.ged_irq, &e->path2, src, slen, key, klen);
+		break;
+	case AT_WAKE_STATUS:
+		event_labels(AT_SRC_FIXED, su.status_event, NULL, src, slen, key, klen);
 		break;
 	case AT_WAKE_IRQ:
 		snprintf(src, slen, "irq");
@@ -247,6 +321,10 @@ void suspend_text(char *buf, size_t len, const struct at_event *e)
 		event_text(ev, sizeof(ev), AT_SRC_GED, su.ged_irq, &e->path2);
 		snprintf(wake, sizeof(wake), "%s (chain %" PRIu64 ")", ev, (uint64_t)su.ged_chain);
 		break;
+	case AT_WAKE_STATUS:
+		event_text(ev, sizeof(ev), AT_SRC_FIXED, su.status_event, NULL);
+		snprintf(wake, sizeof(wake), "%s (status bit set, no event ran)", ev);
+		break;
 	case AT_WAKE_IRQ:
 		suspend_irq_owner("/proc/interrupts", su.wakeup_irq, owner, sizeof(owner));
 		snprintf(wake, sizeof(wake), "irq %u%s%s%s (no ACPI event)", su.wakeup_irq,
@@ -294,7 +372,7 @@ static void candidate_json(struct json *j, const char *name, bool there, unsigne
 
 void suspend_json(struct json *j, const struct at_event *e)
 {
-	static const char *const picks[] = { "unknown", "sci", "ged", "irq" };
+	static const char *const picks[] = { "unknown", "sci", "ged", "irq", "status" };
 	char src[32], key[ACPI_PATH_MAX + 32];
 	struct at_suspend su;
 
@@ -307,7 +385,7 @@ void suspend_json(struct json *j, const struct at_event *e)
 	json_begin_object(j, "wake");
 	json_str(j, "source", src);
 	json_str(j, "key", key);
-	json_str(j, "by", picks[su.pick < 4 ? su.pick : 0]);
+	json_str(j, "by", picks[su.pick < sizeof(picks) / sizeof(picks[0]) ? su.pick : 0]);
 	if (su.pick == AT_WAKE_SCI)
 		json_u64(j, "chain", su.wake_chain);
 	else if (su.pick == AT_WAKE_GED)

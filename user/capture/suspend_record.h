@@ -18,17 +18,24 @@ _Static_assert(sizeof(struct at_suspend) <= AT_DATA_MAX, "at_suspend fits in dat
 struct suspend_sysfs {
 	char power[256];	/* /sys/power, or a test tree */
 	char interrupts[256];	/* /proc/interrupts, or a test file */
+	char acpi_irqs[256];	/* /sys/firmware/acpi/interrupts, or a test tree */
+	char pwrbtn[256];	/* the fixed power button's device, or a test tree */
 	long success, fail;
 	bool have_stats;
 };
 
-/* @power_dir and @interrupts NULL: the real files.  Takes the first snapshot. */
+/*
+ * @power_dir and @interrupts NULL: the real files (acpi_irqs and pwrbtn
+ * are always the real ones; tests overwrite them).  Takes the first
+ * snapshot.
+ */
 void suspend_sysfs_init(struct suspend_sysfs *s, const char *power_dir,
 			const char *interrupts);
 /*
  * A suspend record just arrived (user space runs again): add the
- * suspend_stats deltas since the previous snapshot, pm_wakeup_irq and
- * last_hw_sleep to @e (a copy of the ring buffer's record).
+ * suspend_stats deltas since the previous snapshot, pm_wakeup_irq,
+ * last_hw_sleep and, after S3 or S1, the fixed events' status bits to @e
+ * (a copy of the ring buffer's record).
  */
 void suspend_sysfs_fill(struct suspend_sysfs *s, struct at_event *e);
 
@@ -40,7 +47,8 @@ void suspend_of(const struct at_event *e, struct at_suspend *out);
 
 /*
  * What woke the machine, as the labels of acpitrace_wakeups_total: an ACPI
- * event ("gpe" "0x6f", "fixed" "rtc", "ged" "1"), else a wake IRQ the
+ * event ("gpe" "0x6f", "fixed" "rtc", "ged" "1"), or after S3 a fixed
+ * event's status bit without its event ("fixed" "rtc"), else a wake IRQ the
  * kernel names ("irq" "1"), else "unknown" "unknown".
  */
 void suspend_wake_labels(const struct at_event *e, char *src, size_t slen,

@@ -19,10 +19,15 @@
 #   SMBIOS=()            --smbios specs of tools/vm/run (a bash array), e.g.
 #                        ("type=1,manufacturer=LENOVO")
 #   CPU=""               --cpu of tools/vm/run (QEMU -cpu; default qemu64)
+#   KERNEL_IMAGE=elf     "bzimage": boot the bzImage (tools/vm/run --bzimage)
+#                        instead of the uncompressed ELF's PVH entry; S3
+#                        resume needs it (a PVH-booted kernel faults in its
+#                        wakeup trampoline)
 #   TIMEOUT=120          seconds for the scenario's guest script
 #   BOOT=shared          "shared": the scenario may run in one boot with other
 #                        scenarios whose boot settings (MACHINES, MODULES,
-#                        APPEND, ACPITABLES, BINARIES, SMBIOS, ROOTFS, CPU) are identical,
+#                        APPEND, ACPITABLES, BINARIES, SMBIOS, ROOTFS, CPU, KERNEL_IMAGE)
+#                        are identical,
 #                        one after the other; "own": always a boot of its own.
 #                        Use "own" when the scenario changes the machine for
 #                        good (hotplug: a plugged CPU cannot be plugged again)
@@ -70,6 +75,7 @@
 scenario_load() {
 	KERNELS="6.1 6.12" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
 	TIMEOUT=120 HOSTFWD= SMBIOS=() DEBUGCON=() BOOT=shared ROOTFS= RESULTS=share CPU=
+	KERNEL_IMAGE=elf
 	unset -f guest host check
 	# shellcheck disable=SC1090
 	. "$1"
@@ -96,5 +102,5 @@ scenario_boot_key() {
 	fi
 	# shellcheck disable=SC2086,SC2116 # word lists compare as words
 	printf '%s|' "$machine" "$MODULES" "$APPEND" "$(echo $ACPITABLES)" \
-		"$(echo $BINARIES)" "${SMBIOS[@]}" "${DEBUGCON[@]}" "$ROOTFS" "$CPU" | md5sum | cut -c1-12
+		"$(echo $BINARIES)" "${SMBIOS[@]}" "${DEBUGCON[@]}" "$ROOTFS" "$CPU" "$KERNEL_IMAGE" | md5sum | cut -c1-12
 }

@@ -5,8 +5,8 @@
 # (IRQ 1 is not wake-armed: the key cannot wake it), then, unless the guest
 # says it resumed within 6 s, the power button again. Runtime GPEs (hotplug)
 # are disabled during s2idle: only wake GPEs (_PRW) could wake it.
-# S3 cannot be tested here: QEMU 7.2 (TCG) resets the guest in the kernel's
-# wakeup trampoline (README "Why did my laptop wake up?"). The 9p share does
+# S3 has its own scenario, trace-suspend-s3 (it needs the bzImage boot: a
+# PVH-booted kernel faults in its wakeup trampoline). The 9p share does
 # not survive a suspend cycle: results come back over the second serial
 # port (RESULTS=serial). stats, top and run, started between the cycles,
 # count the second one's wake source per key (stats -j, top's header and
