@@ -80,9 +80,10 @@ act=$(jq -r '[.traceEvents[] | select(.ph == "X" and .cat == "policy" and .name 
 [[ $act == 1 ]] && ok "Chrome JSON: the action slice" || ko "Chrome JSON: $act action slices"
 
 # --chain picks the chain in the trace-event JSON too: its 3 records, the action, 3 flows
-"$bin" timeline --policy "$pol" --chain "$chain" -f chrome -o "$tmp/one.json" "$rec" 2>/dev/null
-res=$($check chrome "$tmp/one.json")
-[[ $res == "4 slices, 3 flows, "* ]] && ok "--chain $chain, Chrome JSON: $res" || ko "--chain $chain, Chrome JSON: $res"
+"$bin" timeline --policy "$pol" --chain "$chain" -f chrome -o "$tmp/one.json" "$rec" 2>"$tmp/one.err"
+res=$($check chrome "$tmp/one.json" 2>&1)
+[[ $res == "4 slices, 3 flows, "* ]] && ok "--chain $chain, Chrome JSON: $res" ||
+	ko "--chain $chain, Chrome JSON: $res; timeline said: $(cat "$tmp/one.err")"
 
 # Hostile text: a comm with markup and quotes, escaped in both formats
 { head -1 "$rec"; grep '"id":15,' "$rec" | sed 's|"comm":"kworker/0:3"|"comm":"<x\&y>\\"\\u001b'"'"'"|'; } >"$tmp/hostile.jsonl"
