@@ -263,7 +263,12 @@ static __always_inline void at_event_init_head(struct at_event *e, __u8 source,
 		e->flags |= AT_F_SMI_START;
 	}
 	e->pid = at_tid();
-	bpf_get_current_comm(e->comm, sizeof(e->comm));
+	/*
+	 * Two loads from the task (BTF pointer): bpf_get_current_comm's
+	 * strscpy_pad cost 9-19 ns here, the copy 2-4.  task->comm always
+	 * holds a NUL within its 16 bytes.
+	 */
+	__builtin_memcpy(e->comm, bpf_get_current_task_btf()->comm, sizeof(e->comm));
 	e->path2.depth = 0;
 }
 
