@@ -237,6 +237,53 @@ static __always_inline void at_event_init(struct at_event *e, __u8 source,
 	bpf_get_current_comm(e->comm, sizeof(e->comm));
 }
 
+/*
+ * The head of a record: every byte before path2 (identity, CPU, task,
+ * source, number; the path is the caller's to write).  Records whose
+ * source needs nothing past the path are built this way in the scratch
+ * slot, without zeroing the whole record, and leave with at_emit_head,
+ * which zeroes the tail in the reservation.  path2's depth is cleared
+ * here because the filter reads it.
+ */
+#define AT_EV_HEAD	__builtin_offsetof(struct at_event, path2)
+
+static __always_inline void at_event_init_head(struct at_event *e, __u8 source,
+					       const struct at_ctx *c, __u64 parent)
+{
+	__builtin_memset(e, 0, __builtin_offsetof(struct at_event, path));
+	e->source = source;
+	e->id = c->id;
+	e->chain = c->chain;
+	e->parent = parent;
+	e->depth = c->depth;
+	e->ts_ns = c->ts;
+	e->cpu = bpf_get_smp_processor_id();
+	if (c->smi_cpu && c->smi_cpu == e->cpu + 1) {
+		e->smi = c->smi0;
+		e->flags |= AT_F_SMI_START;
+	}
+	e->pid = at_tid();
+	/*
+	 * Two loads from the task (BTF pointer): bpf_get_current_comm's
+	 * strscpy_pad cost 9-19 ns here, the copy 2-4.  task->comm always
+	 * holds a NUL within its 16 bytes.
+	 */
+	__builtin_memcpy(e->comm, bpf_get_current_task_btf()->comm, sizeof(e->comm));
+	e->path2.depth = 0;
+}
+
+/* A per-CPU record whose head (at_event_init_head) alone is valid. */
+static __always_inline struct at_event *at_new_head(__u32 slot_idx, __u8 source,
+						    const struct at_ctx *c, __u64 parent)
+{
+	struct at_event *e = bpf_map_lookup_elem(&scratch, &slot_idx);
+
+	if (!e)
+		return NULL;
+	at_event_init_head(e, source, c, parent);
+	return e;
+}
+
 /* A zeroed per-CPU record, stamped with @c's identity. */
 static __always_inline struct at_event *at_new_event(__u32 slot_idx, __u8 source,
 						     const struct at_ctx *c,
@@ -318,21 +365,40 @@ static __always_inline bool at_rb_plain(struct at_rb_rate *r, __u64 now)
  * a window unless the reader is polling anyway, none past them or while it
  * polls (a storm, a tight loop), a forced one when the buffer fills up.
  */
-static __always_inline __u64 at_ring_flags(void)
+static __always_inline __u64 at_ring_flags_at(__u64 now)
 {
 	struct at_rb_rate *r;
 	__u32 zero = 0;
 
 	r = bpf_map_lookup_elem(&rb_rate, &zero);
-	if (!r || at_rb_plain(r, bpf_ktime_get_ns()))
+	if (!r || at_rb_plain(r, now))
 		return 0;
 	return at_rb_late_flags(r, bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA));
+}
+
+static __always_inline __u64 at_ring_flags(void)
+{
+	return at_ring_flags_at(bpf_ktime_get_ns());
 }
 
 /* Hand a reserved record to user space, counted as emitted on @c. */
 static __always_inline void at_ring_submit(struct at_event *slot, struct at_counters *c)
 {
 	bpf_ringbuf_submit(slot, at_ring_flags());
+	if (c)
+		c->emitted++;
+}
+
+/*
+ * The same for a record submitted by the hook that stamped it, @now being
+ * its ts_ns: no second clock read (~20 ns in a VM).  The reader's promise
+ * (at_rb_polled_until) keeps AT_RB_DRAIN_NS of margin, far more than the
+ * time between a hook's entry and its submit.
+ */
+static __always_inline void at_ring_submit_at(struct at_event *slot, struct at_counters *c,
+					      __u64 now)
+{
+	bpf_ringbuf_submit(slot, at_ring_flags_at(now));
 	if (c)
 		c->emitted++;
 }

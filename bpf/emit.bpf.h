@@ -50,9 +50,12 @@ static __always_inline bool at_rate_ok(__u32 src, __u64 now)
  * Its SMI count is closed here (at_smi_finish): the work is over.
  * @src must be e->source, passed as the hook's constant: read back from
  * the record (map memory) it is unknown to the verifier, which then walks
- * the accounting of every source in every hook.
+ * the accounting of every source in every hook.  @head (a constant): the
+ * record is at_new_head's, valid up to the path, and its hook submits it
+ * at once (its ts_ns is now, at_ring_submit_at).
  */
-static __always_inline enum at_emit_result at_emit(struct at_event *e, const __u32 src)
+static __always_inline enum at_emit_result at_emit_as(struct at_event *e, const __u32 src,
+						      const bool head)
 {
 	struct at_counters *c;
 	struct at_event *slot;
@@ -78,9 +81,29 @@ static __always_inline enum at_emit_result at_emit(struct at_event *e, const __u
 	slot = at_ring_reserve(c);
 	if (!slot)
 		return AT_EMIT_DROPPED;
-	__builtin_memcpy(slot, e, sizeof(*slot));
-	at_ring_submit(slot, c);
+	if (head) {
+		/* the head, then zeros: the tail is half the record */
+		__builtin_memcpy(slot, e, AT_EV_HEAD);
+		slot->path2.seg[0] = 0;
+		__builtin_memset(&slot->path2.seg[1], 0,
+				 sizeof(*slot) - __builtin_offsetof(struct at_event, path2.seg[1]));
+		at_ring_submit_at(slot, c, e->ts_ns);
+	} else {
+		__builtin_memcpy(slot, e, sizeof(*slot));
+		at_ring_submit(slot, c);
+	}
 	return AT_EMIT_SENT;
+}
+
+static __always_inline enum at_emit_result at_emit(struct at_event *e, const __u32 src)
+{
+	return at_emit_as(e, src, false);
+}
+
+/* A record of at_new_head, emitted by the hook that stamped it. */
+static __always_inline enum at_emit_result at_emit_head(struct at_event *e, const __u32 src)
+{
+	return at_emit_as(e, src, true);
 }
 
 #endif /* AT_EMIT_BPF_H */

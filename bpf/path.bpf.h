@@ -81,11 +81,15 @@ static __always_inline void at_read_path(struct at_path *p, const void *node_ptr
 	__u64 key = (__u64)node_ptr, words[8];
 	__u8 *head = (__u8 *)words;
 
-	p->depth = 0;
-	if (!node_ptr || name_off > sizeof(words) - 4 || len > sizeof(words))
+	/* every byte of *p is written: records may be built without zeroing */
+	if (!node_ptr || name_off > sizeof(words) - 4 || len > sizeof(words)) {
+		__builtin_memset(p, 0, sizeof(*p));
 		return at_walk_path(p, node_ptr);
-	if (bpf_probe_read_kernel(head, len, node_ptr))
+	}
+	if (bpf_probe_read_kernel(head, len, node_ptr)) {
+		__builtin_memset(p, 0, sizeof(*p));
 		return;
+	}
 	fresh.name = *(__u32 *)(head + name_off);
 	fresh.parent = *(__u64 *)(head + parent_off);
 	fresh.owner = *(__u16 *)(head + owner_off);

@@ -3,8 +3,9 @@
  * Always-on health accounting, called by at_emit() for every record that
  * passed the filter (so every output sees the same filtered picture):
  *
- *  - per-key counters and summed durations (per-CPU, bounded, overflow
- *    counted per source instead of growing);
+ *  - per-key counters and summed durations (bounded, overflow counted
+ *    per source instead of growing), in the same value as the key's
+ *    storm state: one lookup per record;
  *  - log2 latency histograms per kind of work;
  *  - EC health (results, timeouts per command);
  *  - storm detection: a per-key sliding-window rate; crossing the
@@ -30,13 +31,6 @@ const volatile __u64 at_storm_end_pct = AT_STORM_END_PCT;
 const volatile __u32 at_storm_sources = AT_STORM_SOURCES_DEFAULT;
 
 /* Fixed size, never evicting: a full map counts overflow instead. */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
-	__uint(max_entries, AT_KEY_ENTRIES);
-	__type(key, struct at_key);
-	__type(value, struct at_key_count);
-} key_counts SEC(".maps");
-
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, AT_KEY_ENTRIES);
@@ -210,17 +204,6 @@ static __always_inline struct at_key_state *at_key_state_get(const struct at_key
 	return s;
 }
 
-static __always_inline struct at_key_count *at_key_count_get(const struct at_key *k)
-{
-	struct at_key_count zero = {}, *c = bpf_map_lookup_elem(&key_counts, k);
-
-	if (c)
-		return c;
-	/* same bound as key_state, whose insert already counted any overflow */
-	at_map_insert(&key_counts, k, &zero);
-	return bpf_map_lookup_elem(&key_counts, k);
-}
-
 static __always_inline void at_ec_account(const struct at_event *e)
 {
 	__u32 zero = 0, cmd = e->ec.command - 0x80;
@@ -359,7 +342,7 @@ static __always_inline void at_spurious_account(const struct at_event *e)
 {
 	struct at_suspend su;
 	struct at_key k = {};
-	struct at_key_count *c;
+	struct at_key_state *s;
 
 	__builtin_memcpy(&su, e->data, sizeof(su));
 	if (!su.spurious || (su.spurious_source != AT_SRC_GPE &&
@@ -367,16 +350,15 @@ static __always_inline void at_spurious_account(const struct at_event *e)
 		return;
 	k.source = su.spurious_source;
 	k.number = su.spurious_number;
-	c = bpf_map_lookup_elem(&key_counts, &k);
-	if (c)
-		c->spurious += su.spurious;
+	s = bpf_map_lookup_elem(&key_state, &k);
+	if (s)
+		__sync_fetch_and_add(&s->spurious, su.spurious);
 }
 
 static __always_inline void at_stats_account_at(const struct at_event *e, __u32 src,
 						__u64 now)
 {
 	__u64 ns = e->flags & AT_F_HAS_DURATION ? e->duration_ns : 0;
-	struct at_key_count *c;
 	struct at_key_state *s;
 	struct at_key k;
 	bool counted;
@@ -394,14 +376,12 @@ static __always_inline void at_stats_account_at(const struct at_event *e, __u32 
 	s = at_key_state_get(&k, e);
 	if (!s)
 		return;
-	c = at_key_count_get(&k);
-	if (c) {
-		if (counted)
-			c->count++;
-		c->time_ns += ns;
-		if (e->flags & AT_F_HAS_SMI)
-			c->smi += e->smi;
-	}
+	if (counted)
+		__sync_fetch_and_add(&s->count, 1);
+	if (ns)
+		__sync_fetch_and_add(&s->time_ns, ns);
+	if (e->flags & AT_F_HAS_SMI)
+		__sync_fetch_and_add(&s->smi, e->smi);
 	if (at_storm_sources & (1U << (k.source & 31)))
 		at_storm_update(&k, s, counted, ns, now, e->id);
 }
@@ -426,7 +406,6 @@ static __always_inline void at_stats_notify_dispatch(const void *node, __u32 val
 						     __u64 ns, __u64 now)
 {
 	struct at_key k = { .source = AT_SRC_NOTIFY, .number = value };
-	struct at_key_count *c;
 	struct at_key_state *s;
 	struct at_path path;
 
@@ -435,11 +414,11 @@ static __always_inline void at_stats_notify_dispatch(const void *node, __u32 val
 		return;
 	at_read_path(&path, node);
 	k.hash = at_path_hash(&path);
-	c = bpf_map_lookup_elem(&key_counts, &k);
-	if (c)
-		c->time_ns += ns;
 	s = bpf_map_lookup_elem(&key_state, &k);
-	if (s && (at_storm_sources & (1U << AT_SRC_NOTIFY)))
+	if (!s)
+		return;
+	__sync_fetch_and_add(&s->time_ns, ns);
+	if (at_storm_sources & (1U << AT_SRC_NOTIFY))
 		at_storm_update(&k, s, false, ns, now, 0);
 }
 

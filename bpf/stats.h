@@ -30,25 +30,23 @@ struct at_key {
 	__u64 hash;
 };
 
-/* Per-CPU value of a key. */
-struct at_key_count {
-	__u64 count;
-	__u64 time_ns;		/* summed durations (GPE: method time too) */
-	__u64 smi;		/* SMIs while its work ran (AT_F_HAS_SMI records) */
-	__u64 spurious;		/* s2idle wakeups it caused that went back to sleep */
-};
-
 enum at_storm_state {
 	AT_STORM_NONE = 0,
 	AT_STORM_ACTIVE = 1,
 };
 
 /*
- * Shared per-key state: what names the key (path, GUID) and the storm
- * detector's sliding window.  The window is two fixed buckets; the rate at
- * time t is prev * (1 - elapsed fraction of the current bucket) + cur.
+ * Everything about a key in one value, so that a record costs one map
+ * lookup: its counters (shared by all CPUs, added atomically: platform
+ * events are too rare to contend), what names it (path, GUID) and the
+ * storm detector's sliding window.  The window is two fixed buckets; the
+ * rate at time t is prev * (1 - elapsed fraction of the current bucket) + cur.
  */
 struct at_key_state {
+	__u64 count;
+	__u64 time_ns;		/* summed durations (GPE: method time too) */
+	__u64 smi;		/* SMIs while its work ran (AT_F_HAS_SMI records) */
+	__u64 spurious;		/* s2idle wakeups it caused that went back to sleep */
 	struct at_path path;	/* Notify target, GPE/query/GED method */
 	__u8 guid[16];		/* WMI */
 	__u64 bucket;		/* now / window of the current bucket */

@@ -22,12 +22,13 @@ static __always_inline int hook_notify_enter(void *node, __u32 value)
 	at_ctx_child(&f->self, cur, kind);
 	if (kind == AT_CTX_SCI)
 		slot = AT_SLOT_SCI;
-	e = at_new_event(slot, AT_SRC_NOTIFY, &f->self, cur && cur->valid ? cur->id : 0);
+	/* a Notify needs nothing past the path: only the head is built */
+	e = at_new_head(slot, AT_SRC_NOTIFY, &f->self, cur && cur->valid ? cur->id : 0);
 	if (e) {
 		e->context = kind;
 		e->number = value;
 		at_read_path(&e->path, node);
-		at_emit(e, AT_SRC_NOTIFY);
+		at_emit_head(e, AT_SRC_NOTIFY);
 	}
 	at_task_push(&f->self, &f->prev);
 	return 0;

@@ -552,19 +552,15 @@ static void suspend_op(struct fixture *f, uint64_t act, uint64_t val, uint64_t s
  * between two machine_suspend), then a GED and a fixed event after the
  * last resume: one record, the GPE counted as spurious, both candidates.
  */
-/* The spurious wakeups counted on a key (stats.h at_key_count.spurious), all CPUs. */
+/* The spurious wakeups counted on a key (stats.h at_key_state.spurious). */
 static uint64_t key_spurious(struct fixture *f, unsigned int src, unsigned int number)
 {
-	int ncpu = libbpf_num_possible_cpus();
 	struct at_key k = { .source = src, .number = number };
-	struct at_key_count *v = calloc(ncpu, sizeof(*v));
-	uint64_t sum = 0;
+	struct at_key_state v;
 
-	if (v && !bpf_map_lookup_elem(bpf_map__fd(f->skel->maps.key_counts), &k, v))
-		for (int i = 0; i < ncpu; i++)
-			sum += v[i].spurious;
-	free(v);
-	return sum;
+	if (bpf_map_lookup_elem(bpf_map__fd(f->skel->maps.key_state), &k, &v))
+		return 0;
+	return v.spurious;
 }
 
 static void t_suspend(struct fixture *f)

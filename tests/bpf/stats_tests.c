@@ -114,7 +114,6 @@ static void snap(struct fixture *f, struct stats_snap *s)
 {
 	struct stats_maps m = {
 		.counters = bpf_map__fd(f->skel->maps.counters),
-		.key_counts = bpf_map__fd(f->skel->maps.key_counts),
 		.key_state = bpf_map__fd(f->skel->maps.key_state),
 		.hists = bpf_map__fd(f->skel->maps.hists),
 		.ec_health = bpf_map__fd(f->skel->maps.ec_health),

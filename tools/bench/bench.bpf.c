@@ -35,12 +35,12 @@ static __always_inline int capture_one(void)
 	struct at_event *e;
 
 	at_ctx_child(&c, NULL, AT_CTX_NONE);
-	e = at_new_event(0, AT_SRC_NOTIFY, &c, 0);
+	e = at_new_head(0, AT_SRC_NOTIFY, &c, 0);
 	if (!e)
 		return -1;
 	e->number = 0x86;
 	at_read_path(&e->path, &fake_nodes[FAKE_LCD]);
-	return at_emit(e, AT_SRC_NOTIFY);
+	return at_emit_head(e, AT_SRC_NOTIFY);
 }
 
 static long cb_empty(__u64 i, void *ctx)
@@ -154,12 +154,13 @@ static long cb_direct(__u64 i, void *ctx)
 __u32 bench_parts;
 
 #define PART_CTX	0x01	/* at_ctx_child: id, timestamp */
-#define PART_NEW	0x02	/* at_new_event: memset, pid, comm */
+#define PART_NEW	0x02	/* at_new_head: the head, pid, comm */
 #define PART_PATH	0x04	/* at_read_path: 4 levels */
 #define PART_FILTER	0x08	/* counters + at_filter_pass */
 #define PART_STATS	0x10	/* at_stats_account */
 #define PART_POLICY	0x20	/* at_policy_verdict */
-#define PART_RING	0x40	/* reserve + memcpy + submit */
+#define PART_RING	0x40	/* reserve + head copy + zeroed tail + submit */
+#define PART_WAKE	0x80	/* the submit's wakeup decision (at_ring_flags_at) */
 
 static long cb_parts(__u64 i, void *ctx)
 {
@@ -171,7 +172,7 @@ static long cb_parts(__u64 i, void *ctx)
 	if (parts & PART_CTX)
 		at_ctx_child(&c, NULL, AT_CTX_NONE);
 	if (parts & PART_NEW)
-		e = at_new_event(0, src, &c, 0);
+		e = at_new_head(0, src, &c, 0);
 	else
 		e = bpf_map_lookup_elem(&scratch, &zero);
 	if (!e)
@@ -195,8 +196,12 @@ static long cb_parts(__u64 i, void *ctx)
 		slot = bpf_ringbuf_reserve(&events, sizeof(*slot), 0);
 		if (!slot)
 			return 0;
-		__builtin_memcpy(slot, e, sizeof(*slot));
-		bpf_ringbuf_submit(slot, 0);
+		/* as at_emit_head */
+		__builtin_memcpy(slot, e, AT_EV_HEAD);
+		slot->path2.seg[0] = 0;
+		__builtin_memset(&slot->path2.seg[1], 0,
+				 sizeof(*slot) - __builtin_offsetof(struct at_event, path2.seg[1]));
+		bpf_ringbuf_submit(slot, parts & PART_WAKE ? at_ring_flags_at(e->ts_ns) : 0);
 		bench_done++;
 	}
 	return 0;

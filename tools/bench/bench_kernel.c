@@ -53,8 +53,9 @@ static int ablation(struct bench_bpf *skel, struct ring_buffer *rb, int reps,
 		    unsigned long n)
 {
 	static const char *const steps[] = {
-		"ids+ktime", "scratch+memset+comm", "path walk(4)", "counter+filter",
-		"stats account", "policy verdict", "reserve+memcpy+submit",
+		"ids+ktime", "scratch head+comm", "path (cached)", "counter+filter",
+		"stats account", "policy verdict", "reserve+head+zero tail+submit",
+		"wakeup flags",
 	};
 	enum { NSTEPS = sizeof(steps) / sizeof(steps[0]) };
 	double *t[NSTEPS + 1], *inc = calloc(reps, sizeof(double));

@@ -366,7 +366,6 @@ int tracer_sweep(struct tracer *t)
 void tracer_stats_maps(struct tracer *t, struct stats_maps *m)
 {
 	m->counters = bpf_map__fd(t->skel->maps.counters);
-	m->key_counts = bpf_map__fd(t->skel->maps.key_counts);
 	m->key_state = bpf_map__fd(t->skel->maps.key_state);
 	m->hists = bpf_map__fd(t->skel->maps.hists);
 	m->ec_health = bpf_map__fd(t->skel->maps.ec_health);

@@ -57,7 +57,6 @@ static int read_keys(const struct stats_maps *m, struct stats_snap *s)
 
 	while (!bpf_map_get_next_key(m->key_state, prev, &next)) {
 		struct stats_key *sk;
-		struct at_key_count c;
 
 		k = next;
 		prev = &k;
@@ -73,12 +72,10 @@ static int read_keys(const struct stats_maps *m, struct stats_snap *s)
 		sk->key = k;
 		if (bpf_map_lookup_elem(m->key_state, &k, &sk->state))
 			continue;	/* gone meanwhile */
-		if (!percpu_sum_u64(m->key_counts, &k, (uint64_t *)&c, sizeof(c) / 8)) {
-			sk->count = c.count;
-			sk->time_ns = c.time_ns;
-			sk->smi = c.smi;
-			sk->spurious = c.spurious;
-		}
+		sk->count = sk->state.count;
+		sk->time_ns = sk->state.time_ns;
+		sk->smi = sk->state.smi;
+		sk->spurious = sk->state.spurious;
 		acpi_key_label(m->sys, sk->label, sizeof(sk->label), k.source, k.number,
 				&sk->state.path, sk->state.guid);
 		s->nkeys++;
