@@ -62,16 +62,29 @@ fi
 	ok "missing io names modprobe ec_sys" || { ko "missing io"; cat "$tmp/m.txt"; }
 
 # watch: a writer changes 0x20 then 0x21 and 0x22; watch reports exactly those.
-writer() {
-	sleep 0.5
-	printf '\x55' | dd of="$io" bs=1 seek=32 conv=notrunc status=none
-	sleep 0.6
-	printf '\x66\x77' | dd of="$io" bs=1 seek=33 conv=notrunc status=none
+# Paced by watch's own output, not by the clock (a loaded machine is slow):
+# the first write once watch says it watches (its first snapshot is taken),
+# the second once the first change is printed, SIGINT once both are.
+until_lines() { # FILE N: wait (up to 60 s) until FILE has N lines
+	local i
+	for ((i = 0; i < 600; i++)); do
+		(($(wc -l <"$1") >= $2)) && return 0
+		sleep 0.1
+	done
+	return 1
 }
-writer &
-"$bin" -j ec watch --io "$io" --interval 200 --count 8 --no-trace >"$tmp/watch.json" 2>"$tmp/watch.err"
+: >"$tmp/watch.json"
+: >"$tmp/watch.err"
+"$bin" -j ec watch --io "$io" --interval 200 --count 600 --no-trace >"$tmp/watch.json" 2>"$tmp/watch.err" &
+wpid=$!
+until_lines "$tmp/watch.err" 1 &&
+	printf '\x55' | dd of="$io" bs=1 seek=32 conv=notrunc status=none &&
+	until_lines "$tmp/watch.json" 1 &&
+	printf '\x66\x77' | dd of="$io" bs=1 seek=33 conv=notrunc status=none &&
+	until_lines "$tmp/watch.json" 2
+kill -INT "$wpid"
+wait "$wpid"
 rc=$?
-wait
 if [[ $rc == 0 ]] && jq -e -s 'length == 2 and .[0].changes == [{"offset": 32, "old": 32, "new": 85}] and
 	.[1].changes == [{"offset": 33, "old": 33, "new": 102}, {"offset": 34, "old": 34, "new": 119}] and
 	all(.source == "ec_ram" and .ec_records == 0)' "$tmp/watch.json" >/dev/null; then
@@ -81,10 +94,20 @@ else
 fi
 # text, with the tracer asked for: where it cannot attach, watch says so and goes on
 printf '\x00' | dd of="$io" bs=1 seek=32 conv=notrunc status=none
-( sleep 0.5; printf '\x01' | dd of="$io" bs=1 seek=255 conv=notrunc status=none ) &
-"$bin" ec watch --io "$io" --interval 200 --count 6 >"$tmp/watch.txt" 2>"$tmp/watch.err"
+: >"$tmp/watch.txt"
+: >"$tmp/watch.err"
+"$bin" ec watch --io "$io" --interval 200 --count 600 >"$tmp/watch.txt" 2>"$tmp/watch.err" &
+wpid=$!
+for ((i = 0; i < 600; i++)); do
+	grep -q 'watching' "$tmp/watch.err" && break
+	sleep 0.1
+done
+printf '\x01' | dd of="$io" bs=1 seek=255 conv=notrunc status=none
+until_lines "$tmp/watch.txt" 1
+sleep 0.5	# two more snapshots: nothing else may be printed
+kill -INT "$wpid"
+wait "$wpid"
 rc=$?
-wait
 if [[ $rc == 0 ]] && grep -Eq '^ +[0-9]+\.[0-9]{6} +ec_ram +1 changed: 0xff: ff->01$' "$tmp/watch.txt" &&
 	[[ $(wc -l <"$tmp/watch.txt") == 1 ]]; then
 	ok "watch text: one line for the change"
