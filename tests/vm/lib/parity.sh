@@ -70,11 +70,11 @@ _parity_guest() {
 			  if (o != $4) print "effect " code " " k " " o "->" $4; delete old[k] }
 			END { for (k in old) print "effect " code " " k " " old[k] "->none" }' "$1" "$2"
 	}
-	# effects.log: "state ..." (what exists at the start), then per code
-	# its effects and "code CODE" (the host waits for that line)
+	# effects.log: "start", "state ..." (what exists at the start), then
+	# per code its effects and "code CODE" (the host waits for that line)
 	_parity_effects() {
 		_parity_state >/tmp/effects.old
-		sed 's/^/state /' /tmp/effects.old >effects.log
+		{ echo start; sed 's/^/state /' /tmp/effects.old; } >effects.log
 		seen=0
 		while [ ! -e /tmp/effects.stop ]; do
 			now=$(grep -cE 'code 0x[0-9a-f]+ -> ' daemon.log || true)
