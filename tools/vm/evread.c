@@ -14,6 +14,12 @@
  * evread -m NAME SECONDS — print the device's keymap, entry by entry
  * (EVIOCGKEYCODE_V2 by index, as sparse-keymap answers it), one JSON line
  * {"scancode":N,"key":"KEY_X"} each: the running driver's own code table.
+ *
+ * evread -r SECONDS — hold the kernel's rfkill-input off (RFKILL_IOCTL_NOINPUT
+ * on /dev/rfkill) for SECONDS or until killed; "ready" to stderr once held.
+ * The parity harness presses KEY_WLAN on two devices at once, and
+ * rfkill-input would toggle the radios for both, the second time up to
+ * 200 ms later (its rate limit): a state change no code of its own caused.
  */
 #include <dirent.h>
 #include <stdbool.h>
@@ -25,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
+#include <linux/rfkill.h>
 #include <libevdev/libevdev.h>
 
 static int open_named(const char *name, char *path, size_t len)
@@ -164,6 +171,21 @@ static int keymap(const char *name, int seconds)
 	return 0;
 }
 
+/* The hold ends when the descriptor closes (the kernel counts holders). */
+static int rfkill_noinput(int seconds)
+{
+	int fd = open("/dev/rfkill", O_RDWR | O_CLOEXEC);
+
+	if (fd < 0 || ioctl(fd, RFKILL_IOCTL_NOINPUT) < 0) {
+		perror("evread: /dev/rfkill");
+		return 1;
+	}
+	fprintf(stderr, "ready\n");
+	sleep(seconds);
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	char path[300];
@@ -174,10 +196,12 @@ int main(int argc, char **argv)
 		return caps(argv[2], atoi(argv[3]));
 	if (argc == 4 && !strcmp(argv[1], "-m"))
 		return keymap(argv[2], atoi(argv[3]));
+	if (argc == 3 && !strcmp(argv[1], "-r"))
+		return rfkill_noinput(atoi(argv[2]));
 	if (argc == 5 && !strcmp(argv[1], "-k"))
 		return remap(argv[2], strtoul(argv[3], NULL, 0), argv[4]);
 	if (argc != 4) {
-		fprintf(stderr, "usage: evread NAME COUNT SECONDS | evread -c|-m NAME SECONDS\n");
+		fprintf(stderr, "usage: evread NAME COUNT SECONDS | evread -c|-m NAME SECONDS | evread -r SECONDS\n");
 		return 2;
 	}
 	want = atoi(argv[2]);

@@ -4,7 +4,8 @@
 # unmodified kernel driver DRIVER on a fixture it binds to, feeds it event
 # codes 0 .. CODES-1 one by one, and runs `acpitrace run` with the shipped
 # policy beside it; then tests/vm/parity/compare says, code by code, whether
-# the driver's input device and the `acpitrace` device pressed the same key.
+# the driver's input device and the `acpitrace` device pressed the same key,
+# and what each changed in rfkill, backlight and LED state (effects.log).
 #
 # The scenario sets, before sourcing this file:
 #   DRIVER      the module (asus-nb-wmi)
@@ -35,9 +36,62 @@ APPEND=$DISPATCH_APPEND
 BOOT=own
 TIMEOUT=1000
 
-# `ignore` rules are run as `log`: an ignored event never leaves the kernel,
-# and the host waits for each code's log line before sending the next.
+# `ignore` rules are run as `log`: an ignored event never leaves the kernel.
+# The host waits for each code's line in effects.log before sending the
+# next: _parity_effects writes it once the daemon has logged the code and the
+# state of rfkill, backlight and LEDs was read after it (so a change is
+# always the code's: the next one is not sent yet). acpitrace performs a
+# rule's action before it logs it, and the driver's notify handler (which
+# sets its LEDs and radios) has returned before the WMI/Notify record that
+# the log line comes from is emitted.
 _parity_guest() {
+	# one line per state a code can change besides keys: WHAT NAME FIELD VALUE
+	_parity_state() {
+		for d in /sys/class/rfkill/rfkill*; do
+			[ -e "$d/type" ] || continue
+			n="$(cat "$d/name")/$(cat "$d/type")"
+			echo "rfkill $n soft $(cat "$d/soft" 2>/dev/null)"
+			echo "rfkill $n hard $(cat "$d/hard" 2>/dev/null)"
+		done
+		for d in /sys/class/backlight/* /sys/class/leds/*; do
+			[ -e "$d/brightness" ] || continue
+			case $d in
+			*/backlight/*) w=backlight ;;
+			*) w=led ;;
+			esac
+			echo "$w ${d##*/} brightness $(cat "$d/brightness" 2>/dev/null)"
+		done
+		return 0
+	}
+	# "effect CODE WHAT NAME FIELD OLD->NEW" for each state that differs
+	_parity_diff() {
+		awk -v code="$3" 'FILENAME == ARGV[1] { old[$1 " " $2 " " $3] = $4; next }
+			{ k = $1 " " $2 " " $3; o = (k in old) ? old[k] : "none"
+			  if (o != $4) print "effect " code " " k " " o "->" $4; delete old[k] }
+			END { for (k in old) print "effect " code " " k " " old[k] "->none" }' "$1" "$2"
+	}
+	# effects.log: "start", "state ..." (what exists at the start), then
+	# per code its effects and "code CODE" (the host waits for that line)
+	_parity_effects() {
+		_parity_state >/tmp/effects.old
+		{ echo start; sed 's/^/state /' /tmp/effects.old; } >effects.log
+		seen=0
+		while [ ! -e /tmp/effects.stop ]; do
+			now=$(grep -cE 'code 0x[0-9a-f]+ -> ' daemon.log || true)
+			if [ "$now" -le "$seen" ]; then
+				usleep 10000
+				continue
+			fi
+			_parity_state >/tmp/effects.new
+			codes=$(sed -nE 's/.* code (0x[0-9a-f]+) -> .*/\1/p' daemon.log | sed -n "$((seen + 1)),${now}p")
+			_parity_diff /tmp/effects.old /tmp/effects.new "$(echo "$codes" | tail -n 1)" >>effects.log
+			for c in $codes; do
+				echo "code $c" >>effects.log
+			done
+			mv /tmp/effects.new /tmp/effects.old
+			seen=$now
+		done
+	}
 	mkdir -p /tmp/policy.d
 	vm_wait shipped 60
 	# override: the driver is bound beside it, and acpitrace must act on
@@ -65,9 +119,23 @@ _parity_guest() {
 	apid=$!
 	vm_wait_for 10 grep -q ready driver.err
 	vm_wait_for 10 grep -q ready acpitrace.err
+	# the kernel's rfkill-input off (as acpitrace holds it off while a
+	# policy has rfkill rules): both devices press KEY_WLAN, and its toggles
+	# for them would show as state changes, the second one late
+	npid=
+	if [ -e /dev/rfkill ]; then
+		evread -r 1000 2>noinput.err &
+		npid=$!
+		vm_wait_for 10 grep -q ready noinput.err
+	fi
+	_parity_effects &
+	epid=$!
+	vm_wait_for 10 test -s effects.log
 	vm_signal go
 	vm_wait done-keys 900
-	kill "$dpid" "$apid" 2>/dev/null || true
+	touch /tmp/effects.stop
+	wait "$epid" || true
+	kill "$dpid" "$apid" $npid 2>/dev/null || true
 	kill -TERM "$pid" "$tpid"
 	wait "$pid" || true
 	wait "$tpid" || true
@@ -76,17 +144,18 @@ _parity_guest() {
 _parity_host() {
 	local code
 	# one key press (on one QMP connection for all): the fixture turns it
-	# into the next code; the daemon's log line for that code says it
-	# arrived (polled every 10 ms: the codes take most of a run)
+	# into the next code; its line in effects.log says the daemon logged it
+	# and the guest read the state after it (polled every 10 ms: the codes
+	# take most of a run)
 	_parity_send() {
 		local re i
-		re="code 0x0*$(printf %x "$1") -> "
+		re="^code 0x0*$(printf %x "$1")\$"
 		vm_qmp_send send-key '{"keys":[{"type":"qcode","data":"a"}],"hold-time":10}' || return 1
 		for ((i = 0; i < 2000; i++)); do
-			grep -qE -- "$re" "$OUT/daemon.log" 2>/dev/null && break
+			grep -qE -- "$re" "$OUT/effects.log" 2>/dev/null && break
 			sleep 0.01
 		done
-		((i < 2000)) || { echo "parity: no log line for code $1 within 20 s" >&2; return 1; }
+		((i < 2000)) || { echo "parity: no line for code $1 in effects.log within 20 s" >&2; return 1; }
 		[[ -z $DELAY ]] || sleep "$DELAY"
 	}
 	cp "$ROOT/$POLICY" "$OUT/shipped.policy"
@@ -128,6 +197,8 @@ _parity_check() {
 	# every difference is on purpose (a "parity:" comment in the policy)
 	expect_eq "$(sed -n 's/^parity .* differ=\([0-9]*\) explained=\([0-9]*\).*/\1 \2/p' "$OUT/parity.txt" |
 		awk '{ print $1 - $2 }')" 0
+	# every rfkill, backlight or led rule changed its device where it exists
+	expect_eq "$(sed -n 's/^parity .* effmissing=\([0-9]*\).*/\1/p' "$OUT/parity.txt")" 0
 	# the driver's input device exists and has a keymap
 	expect_gt "$(wc -l <"$OUT/keymap.json")" 0
 	# the recording replays on the host to exactly run's actions

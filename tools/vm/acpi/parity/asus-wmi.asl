@@ -9,9 +9,16 @@
  *   97845ED0-4E6D-11DE-8A39-0800200C9A66  method block "NB" (ASUS management)
  *   0B3CBB35-E3C2-45ED-91C2-4C5A6D195D1C  event, notify id 0xFF (asus-nb-wmi)
  *   ABBC0F72-8EA1-11D1-00A0-C90629100000  event, notify id 0xFE (eeepc-wmi)
- * WMNB answers every management call (INIT, SPEC, SFUN, DSTS/DEVS...) with
- * 0: no optional feature (no rfkill, LEDs, fans, backlight) is present, as
- * on a machine that has only the hotkeys. _WED returns CODE, the current
+ * WMNB answers the device status calls (DSTS, DCTS: Arg2 is the driver's
+ * bios_args, device id then control value) "present" (bit 16) for three
+ * devices, so that asus-wmi creates what the parity harness checks the
+ * state of: WLAN 0x00010011 and Bluetooth 0x00010013 (rfkill asus-wlan and
+ * asus-bluetooth; bit 0 is "radio on") and the keyboard backlight 0x00050021
+ * (LED asus::kbd_backlight, level in bits 0..6). DEVS stores what the driver
+ * sets and DSTS reads it back, as firmware does: rfkill's query and the LED's
+ * brightness_get read the device again before and after each change. Every
+ * other call (INIT, SPEC, SFUN, other devices) answers 0: not present (no
+ * fans, no other LEDs, no backlight). _WED returns CODE, the current
  * event code, and has no side effects (6.1 and 6.12 may evaluate it more
  * than once per event).
  *
@@ -50,9 +57,63 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PASUS", 1)
 				0xFE, 0x00, 0x01, 0x08,		/* event 0xFE */
 			})
 
+			Name (WLAN, One)	/* radio on (not soft-blocked) */
+			Name (BLUE, One)
+			Name (KBDL, Zero)	/* keyboard backlight level 0..3 */
+
 			/* Arg0 instance, Arg1 method id, Arg2 arguments */
-			Method (WMNB, 3)
+			Method (WMNB, 3, Serialized)
 			{
+				If (SizeOf (Arg2) < 8)
+				{
+					Return (Zero)
+				}
+				CreateDWordField (Arg2, 0, IIA0)
+				CreateDWordField (Arg2, 4, IIA1)
+				/* DSTS, DCTS: device status */
+				If ((Arg1 == 0x53545344) || (Arg1 == 0x53544344))
+				{
+					If (IIA0 == 0x00010011)
+					{
+						Return (0x00010000 | WLAN)
+					}
+					If (IIA0 == 0x00010013)
+					{
+						Return (0x00010000 | BLUE)
+					}
+					If (IIA0 == 0x00050021)
+					{
+						Return (0x00010000 | KBDL)
+					}
+					Return (Zero)
+				}
+				/* DEVS: set a device; 1 is success */
+				If (Arg1 == 0x53564544)
+				{
+					If (IIA0 == 0x00010011)
+					{
+						WLAN = IIA1 & One
+						Return (One)
+					}
+					If (IIA0 == 0x00010013)
+					{
+						BLUE = IIA1 & One
+						Return (One)
+					}
+					If (IIA0 == 0x00050021)
+					{
+						/* bit 7: light on, bits 0..6: level */
+						If (IIA1 & 0x80)
+						{
+							KBDL = IIA1 & 0x7F
+						}
+						Else
+						{
+							KBDL = Zero
+						}
+						Return (One)
+					}
+				}
 				Return (Zero)
 			}
 
