@@ -8,6 +8,7 @@
 #                   the time went and the wall time. Initramfs bases and
 #                   compiled tables are cached in $(OUT)/vm-cache.
 #   make vmtest-discover  tests/vm/scenarios-discover (acpitrace learn) on both kernels
+#   make vmtest-suspend   tests/vm/scenarios-suspend (s2idle and S3 cycles) on both kernels
 #   make vmtest-debian  tests/vm/scenarios-debian on both kernels in a Debian
 #                   bookworm userland (tools/vm/run --rootfs debian) with the
 #                   package `make deb` builds (nocheck) installed; the root
@@ -24,7 +25,7 @@ QMP_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 VMTEST_ARGS ?=
 PARITY_ARGS ?=
 
-.PHONY: vmtest vmtest-debian vmtest-discover vmkernels vmdemo qmp parity
+.PHONY: vmtest vmtest-debian vmtest-discover vmtest-suspend vmkernels vmdemo qmp parity
 
 $(OUT)/tools/qmp: tools/vm/qmp.c
 	@mkdir -p $(dir $@)
@@ -53,6 +54,9 @@ vmtest-debian: all $(OUT)/tools/qmp
 # would take make vmtest past its 8 minutes.
 vmtest-discover: all $(OUT)/tools/qmp
 	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-discover --out $(OUT)/vmtest-discover $(VMTEST_ARGS)
+
+vmtest-suspend: all $(OUT)/tools/qmp
+	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-suspend --out $(OUT)/vmtest-suspend $(VMTEST_ARGS)
 
 vmdemo: all $(OUT)/tools/qmp
 	$(VM_ENV) tools/vm/demo
