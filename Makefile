@@ -79,7 +79,7 @@ all: $(OUT)/acpitrace $(EVREAD)
 help:
 	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
 	@echo '  all          build/acpitrace and the guest helper evread (default)'
-	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest, vmtest-discover, vmtest-suspend, vmtest-debian, parity'
+	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-debian, parity'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
 	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
@@ -100,8 +100,9 @@ help:
 	@echo '  bench        the benchmarks (README "Performance")'
 	@echo '  bench-smoke  their short run'
 	@echo '  vmtest       the QEMU guest matrix (tools/vm; VMTEST_ARGS=...)'
-	@echo '  vmtest-discover the learn scenarios (tests/vm/scenarios-discover) on both kernels'
-	@echo '  vmtest-suspend the suspend scenarios (tests/vm/scenarios-suspend: s2idle, S3) on both kernels'
+	@echo '  vmtest-discover the discover scenarios (tests/vm/scenarios-discover: inventory, record/replay, learn)'
+	@echo '  vmtest-wake  the wake scenarios (tests/vm/scenarios-wake: s2idle, S3, SMI, IRQs)'
+	@echo '  vmtest-long  scenarios that wait out fixed windows (tests/vm/scenarios-long: idle, Prometheus)'
 	@echo '  vmtest-debian the service scenarios in a Debian userland guest (make deb, systemd, udev)'
 	@echo '  parity       kernel drivers vs shipped policies, code by code, in guests (PARITY_ARGS=...)'
 	@echo '  demo         boot a 6.12 guest and stream a live trace of injected events'
@@ -314,7 +315,7 @@ check: hosttest
 # The two entry points of a fresh machine install what is missing first.
 test:
 	@tools/deps.sh
-	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest vmtest-discover vmtest-suspend vmtest-debian parity
+	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-debian parity
 
 demo:
 	@tools/deps.sh

@@ -7,8 +7,9 @@
 #                   tests/vm/run-all). Ends with the slowest five runs, where
 #                   the time went and the wall time. Initramfs bases and
 #                   compiled tables are cached in $(OUT)/vm-cache.
-#   make vmtest-discover  tests/vm/scenarios-discover (acpitrace learn) on both kernels
-#   make vmtest-suspend   tests/vm/scenarios-suspend (s2idle and S3 cycles) on both kernels
+#   make vmtest-discover  tests/vm/scenarios-discover (inventory, record/replay, learn), both kernels
+#   make vmtest-wake      tests/vm/scenarios-wake (s2idle and S3 cycles, SMIs, IRQs), both kernels
+#   make vmtest-long      tests/vm/scenarios-long (fixed idle and scrape windows), both kernels
 #   make vmtest-debian  tests/vm/scenarios-debian on both kernels in a Debian
 #                   bookworm userland (tools/vm/run --rootfs debian) with the
 #                   package `make deb` builds (nocheck) installed; the root
@@ -25,7 +26,7 @@ QMP_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 VMTEST_ARGS ?=
 PARITY_ARGS ?=
 
-.PHONY: vmtest vmtest-debian vmtest-discover vmtest-suspend vmkernels vmdemo qmp parity
+.PHONY: vmtest vmtest-debian vmtest-discover vmtest-wake vmtest-long vmkernels vmdemo qmp parity
 
 $(OUT)/tools/qmp: tools/vm/qmp.c
 	@mkdir -p $(dir $@)
@@ -55,8 +56,11 @@ vmtest-debian: all $(OUT)/tools/qmp
 vmtest-discover: all $(OUT)/tools/qmp
 	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-discover --out $(OUT)/vmtest-discover $(VMTEST_ARGS)
 
-vmtest-suspend: all $(OUT)/tools/qmp
-	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-suspend --out $(OUT)/vmtest-suspend $(VMTEST_ARGS)
+vmtest-wake: all $(OUT)/tools/qmp
+	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-wake --out $(OUT)/vmtest-wake $(VMTEST_ARGS)
+
+vmtest-long: all $(OUT)/tools/qmp
+	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-long --out $(OUT)/vmtest-long $(VMTEST_ARGS)
 
 vmdemo: all $(OUT)/tools/qmp
 	$(VM_ENV) tools/vm/demo
