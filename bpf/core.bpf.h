@@ -217,11 +217,10 @@ static __always_inline void at_ctx_child(struct at_ctx *c,
 	}
 }
 
-/* Zero @e and stamp it with @c's identity, this CPU and this task. */
-static __always_inline void at_event_init(struct at_event *e, __u8 source,
-					  const struct at_ctx *c, __u64 parent)
+/* Stamp a zeroed head with @c's identity, this CPU and this task (not comm). */
+static __always_inline void at_event_stamp(struct at_event *e, __u8 source,
+					   const struct at_ctx *c, __u64 parent)
 {
-	__builtin_memset(e, 0, sizeof(*e));
 	e->source = source;
 	e->id = c->id;
 	e->chain = c->chain;
@@ -234,6 +233,14 @@ static __always_inline void at_event_init(struct at_event *e, __u8 source,
 		e->flags |= AT_F_SMI_START;
 	}
 	e->pid = at_tid();
+}
+
+/* Zero @e and stamp it with @c's identity, this CPU and this task. */
+static __always_inline void at_event_init(struct at_event *e, __u8 source,
+					  const struct at_ctx *c, __u64 parent)
+{
+	__builtin_memset(e, 0, sizeof(*e));
+	at_event_stamp(e, source, c, parent);
 	bpf_get_current_comm(e->comm, sizeof(e->comm));
 }
 
@@ -251,18 +258,7 @@ static __always_inline void at_event_init_head(struct at_event *e, __u8 source,
 					       const struct at_ctx *c, __u64 parent)
 {
 	__builtin_memset(e, 0, __builtin_offsetof(struct at_event, path));
-	e->source = source;
-	e->id = c->id;
-	e->chain = c->chain;
-	e->parent = parent;
-	e->depth = c->depth;
-	e->ts_ns = c->ts;
-	e->cpu = bpf_get_smp_processor_id();
-	if (c->smi_cpu && c->smi_cpu == e->cpu + 1) {
-		e->smi = c->smi0;
-		e->flags |= AT_F_SMI_START;
-	}
-	e->pid = at_tid();
+	at_event_stamp(e, source, c, parent);
 	/*
 	 * Two loads from the task (BTF pointer): bpf_get_current_comm's
 	 * strscpy_pad cost 9-19 ns here, the copy 2-4.  task->comm always
@@ -376,22 +372,10 @@ static __always_inline __u64 at_ring_flags_at(__u64 now)
 	return at_rb_late_flags(r, bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA));
 }
 
-static __always_inline __u64 at_ring_flags(void)
-{
-	return at_ring_flags_at(bpf_ktime_get_ns());
-}
-
-/* Hand a reserved record to user space, counted as emitted on @c. */
-static __always_inline void at_ring_submit(struct at_event *slot, struct at_counters *c)
-{
-	bpf_ringbuf_submit(slot, at_ring_flags());
-	if (c)
-		c->emitted++;
-}
-
 /*
- * The same for a record submitted by the hook that stamped it, @now being
- * its ts_ns: no second clock read (~20 ns in a VM).  The reader's promise
+ * Hand a reserved record to user space, counted as emitted on @c, with the
+ * wakeup decided at @now.  A hook that stamped the record passes its ts_ns:
+ * no second clock read (~20 ns in a VM).  The reader's promise
  * (at_rb_polled_until) keeps AT_RB_DRAIN_NS of margin, far more than the
  * time between a hook's entry and its submit.
  */
@@ -401,6 +385,12 @@ static __always_inline void at_ring_submit_at(struct at_event *slot, struct at_c
 	bpf_ringbuf_submit(slot, at_ring_flags_at(now));
 	if (c)
 		c->emitted++;
+}
+
+/* The same, decided now. */
+static __always_inline void at_ring_submit(struct at_event *slot, struct at_counters *c)
+{
+	at_ring_submit_at(slot, c, bpf_ktime_get_ns());
 }
 
 #endif /* AT_CORE_BPF_H */
