@@ -74,6 +74,9 @@ TEST(decode_fixed_events)
 	CHECK_STR(fixed_event_name(4), "rtc");
 	CHECK_STR(fixed_event_name(5), "unknown");
 	CHECK_STR(fixed_event_name(0xffffffffu), "unknown");
+	CHECK_EQ_INT(fixed_event_from_name("rtc"), 4);
+	CHECK_EQ_INT(fixed_event_from_name("power_button"), 2);
+	CHECK_EQ_INT(fixed_event_from_name("unknown"), -1);
 }
 
 /* ACPI_NOTIFY_* in include/acpi/actypes.h */

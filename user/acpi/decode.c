@@ -64,13 +64,21 @@ const char *gpe_dispatch_name(unsigned int dispatch)
 }
 
 /* ACPI_EVENT_* in include/acpi/actypes.h */
+static const char *const fixed_names[] = {
+	"pm_timer", "global_lock", "power_button", "sleep_button", "rtc",
+};
+
 const char *fixed_event_name(unsigned int event)
 {
-	static const char *const names[] = {
-		"pm_timer", "global_lock", "power_button", "sleep_button", "rtc",
-	};
+	return event < ARRAY_SIZE(fixed_names) ? fixed_names[event] : "unknown";
+}
 
-	return event < ARRAY_SIZE(names) ? names[event] : "unknown";
+int fixed_event_from_name(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(fixed_names); i++)
+		if (!strcmp(name, fixed_names[i]))
+			return (int)i;
+	return -1;
 }
 
 /* ACPI spec table "Device Object Notification Values" */

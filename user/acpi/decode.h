@@ -11,6 +11,7 @@ int source_from_name(const char *name);	/* -1 if unknown */
 const char *context_name(unsigned int context);
 const char *gpe_dispatch_name(unsigned int dispatch);
 const char *fixed_event_name(unsigned int event);
+int fixed_event_from_name(const char *name);	/* -1 if unknown */
 /* Standard meaning of a Notify value; @video for display devices. */
 const char *notify_value_name(uint32_t value, bool video);
 const char *ec_command_name(unsigned int command);

@@ -74,8 +74,9 @@ static int fixed_status(const char *dir)
 {
 	static const struct {
 		const char *file;
-		uint8_t event;		/* fixed_event_name()'s numbering */
-	} ev[] = { { "ff_rt_clk", 4 }, { "ff_pwr_btn", 2 }, { "ff_slp_btn", 3 } };
+		const char *event;	/* fixed_event_name() */
+	} ev[] = { { "ff_rt_clk", "rtc" }, { "ff_pwr_btn", "power_button" },
+		   { "ff_slp_btn", "sleep_button" } };
 
 	for (size_t i = 0; i < sizeof(ev) / sizeof(ev[0]); i++) {
 		char p[320], line[256], *save = NULL;
@@ -90,7 +91,7 @@ static int fixed_status(const char *dir)
 		fclose(f);
 		for (char *t = strtok_r(line, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
 			if (!strcmp(t, "STS"))
-				return ev[i].event;
+				return fixed_event_from_name(ev[i].event);
 	}
 	return -1;
 }
@@ -143,7 +144,7 @@ static uint8_t pick(struct at_suspend *su, const struct at_event *e,
 	if ((state == AT_SUSP_DEEP || state == AT_SUSP_STANDBY) && su->entries) {
 		st = fixed_status(s->acpi_irqs);
 		if (st < 0 && pwrbtn_woke(s->pwrbtn, e->ts_ns))
-			st = 2;		/* fixed_event_name(): power_button */
+			st = fixed_event_from_name("power_button");
 		if (st >= 0) {
 			su->status_event = st;
 			return AT_WAKE_STATUS;

@@ -15,19 +15,11 @@
 #include "lib/rfkill_type.h"
 #include "acpi/decode.h"
 
-static int fixed_from_name(const char *s)
-{
-	for (unsigned int i = 0; i < 5; i++)
-		if (!strcmp(s, fixed_event_name(i)))
-			return i;
-	return -1;
-}
-
 static int parse_code_num(struct parser *ps, int src, const char *s, int col, uint64_t *v)
 {
 	int f;
 
-	if (src == AT_SRC_FIXED && (f = fixed_from_name(s)) >= 0) {
+	if (src == AT_SRC_FIXED && (f = fixed_event_from_name(s)) >= 0) {
 		*v = f;
 		return 0;
 	}
