@@ -13,12 +13,15 @@
  * bios_args, device id then control value) "present" (bit 16) for three
  * devices, so that asus-wmi creates what the parity harness checks the
  * state of: WLAN 0x00010011 and Bluetooth 0x00010013 (rfkill asus-wlan and
- * asus-bluetooth; bit 0 is "radio on") and the keyboard backlight 0x00050021
- * (LED asus::kbd_backlight, level in bits 0..6). DEVS stores what the driver
- * sets and DSTS reads it back, as firmware does: rfkill's query and the LED's
- * brightness_get read the device again before and after each change. Every
- * other call (INIT, SPEC, SFUN, other devices) answers 0: not present (no
- * fans, no other LEDs, no backlight). _WED returns CODE, the current
+ * asus-bluetooth; bit 0 is "radio on"), the keyboard backlight 0x00050021
+ * (LED asus::kbd_backlight, level in bits 0..6) and the panel brightness
+ * 0x00050012 (maximum 15 in bits 8..15, level in bits 0..7: the backlight
+ * device asus-wmi registers when the kernel's backlight type is "vendor",
+ * named after the driver). DEVS stores what the driver sets and DSTS reads
+ * it back, as firmware does: rfkill's query and the LED's brightness_get
+ * read the device again before and after each change. Every other call
+ * (INIT, SPEC, SFUN, other devices, the backlight power 0x00050011) answers
+ * 0: not present (no fans, no other LEDs). _WED returns CODE, the current
  * event code, and has no side effects (6.1 and 6.12 may evaluate it more
  * than once per event).
  *
@@ -26,12 +29,12 @@
  * initcall_blacklist=i8042_init; do not load ged.asl too). Each make code
  * from the keyboard (any key, vm_sendkey) sets CODE to the number of make
  * codes seen before it (0, 1, 2, ...) and notifies both event ids, so the
- * Nth key press delivers event code N-1 to whichever driver is loaded --
- * except the brightness codes 0x11..0x2F, which are skipped (the key after
- * 0x10 delivers 0x30): asus-wmi folds 0x11..0x1F into 0x2F and 0x20..0x2D
- * into 0x2E, and with no backlight device (WMNB says there is none) its
- * brightness path dereferences NULL on 6.12 (an oops, seen in this guest).
- * 0x2E and 0x2F take the same path, so they are skipped too.
+ * Nth key press delivers event code N-1 to whichever driver is loaded,
+ * the brightness codes 0x11..0x2E included: asus-wmi presses brightness
+ * keys for them unless the backlight type is "vendor", and then sets its
+ * backlight device to the level the code names (without the panel
+ * brightness answered "present" it has no such device, and that path
+ * dereferenced NULL on 6.12: an oops, seen in this guest before).
  */
 DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PASUS", 1)
 {
@@ -60,6 +63,7 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PASUS", 1)
 			Name (WLAN, One)	/* radio on (not soft-blocked) */
 			Name (BLUE, One)
 			Name (KBDL, Zero)	/* keyboard backlight level 0..3 */
+			Name (BRIT, 7)		/* panel brightness level 0..15 */
 
 			/* Arg0 instance, Arg1 method id, Arg2 arguments */
 			Method (WMNB, 3, Serialized)
@@ -84,6 +88,10 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PASUS", 1)
 					If (IIA0 == 0x00050021)
 					{
 						Return (0x00010000 | KBDL)
+					}
+					If (IIA0 == 0x00050012)
+					{
+						Return (0x00010F00 | BRIT)
 					}
 					Return (Zero)
 				}
@@ -111,6 +119,11 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PASUS", 1)
 						{
 							KBDL = Zero
 						}
+						Return (One)
+					}
+					If (IIA0 == 0x00050012)
+					{
+						BRIT = IIA1 & 0x0F
 						Return (One)
 					}
 				}
@@ -146,10 +159,6 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PASUS", 1)
 				If (Local0 & 0x80)
 				{
 					Return (Zero)
-				}
-				If ((KEYS >= 0x11) && (KEYS <= 0x2F))
-				{
-					KEYS = 0x30
 				}
 				\_SB.PWMI.CODE = KEYS
 				KEYS++

@@ -5,16 +5,19 @@
  *
  * Provides: \_SB.ATKD (_HID "ASUS010", returned by a method: the id is
  * neither PNP nor ACPI form) with INIT (the driver's hotkey init call; it
- * only has to succeed) and CMSG returning 0: no control method (wlan,
- * camera, backlight...) is supported, as on a machine with hotkeys only.
+ * only has to succeed), CMSG returning 0x200 (of the control methods, only
+ * the panel brightness, CM_ASL_PANELBRIGHT: no wlan, camera...), and PBLG /
+ * PBLS reading and setting the panel brightness level PBLV (0..15): the
+ * backlight device "eeepc" the driver registers when the kernel's backlight
+ * type is "vendor".
  *
  * Injection: \_SB.PGED, a GED on IRQ 1 (boot with
  * initcall_blacklist=i8042_init; not with ged.asl): the Nth make code sends
  * Notify (\_SB.ATKD, 0x10 + N - 1), so the keys deliver 0x10, 0x11, ...
- * except the brightness codes 0x20..0x2F, which are skipped (the key after
- * 0x1F delivers 0x30): eeepc-laptop takes them to its backlight path, and
- * this machine has no backlight. Values from 0x80 up are not device
- * notifications the driver takes.
+ * For the brightness codes 0x20..0x2F it first sets PBLV to the code's
+ * level (code - 0x20), as an Eee PC's firmware does before it tells the
+ * driver (the code is the level the firmware set). Values from 0x80 up are
+ * not device notifications the driver takes.
  */
 DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PEEEPC", 1)
 {
@@ -40,7 +43,19 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PEEEPC", 1)
 
 			Method (CMSG, 0)
 			{
-				Return (Zero)
+				Return (0x200)
+			}
+
+			Name (PBLV, 7)
+
+			Method (PBLG, 0)
+			{
+				Return (PBLV)
+			}
+
+			Method (PBLS, 1)
+			{
+				PBLV = Arg0 & 0x0F
 			}
 		}
 
@@ -68,11 +83,11 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PEEEPC", 1)
 				{
 					Return (Zero)
 				}
-				If ((KEYS >= 0x10) && (KEYS <= 0x1F))
-				{
-					KEYS = 0x20
-				}
 				Local1 = 0x10 + KEYS
+				If ((Local1 >= 0x20) && (Local1 <= 0x2F))
+				{
+					\_SB.ATKD.PBLV = Local1 - 0x20
+				}
 				KEYS++
 				Notify (\_SB.ATKD, Local1)
 				Return (Zero)

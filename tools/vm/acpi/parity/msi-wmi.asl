@@ -3,11 +3,15 @@
  * and a way to feed it event codes, for the parity harness
  * (tests/vm/parity/msi-wmi.sh).
  *
- * Provides: \_SB.PWMI (PNP0C14) with _WDG declaring only
+ * Provides: \_SB.PWMI (PNP0C14) with _WDG declaring
  *   B6F3EEF2-3D2F-49DC-9DE3-85BCE18C62F2  event, notify id 0xFF ("MSI event")
- * which is enough for msi-wmi to load and register its input device (it
- * takes the GUID through the legacy notify-handler API; without the MSI
- * BIOS method GUID it registers no backlight).
+ *   551A1F84-FBDD-4125-91DB-3EA8F44F1D45  data block "BL", 2 instances
+ *                                         ("MSI BIOS": the backlight)
+ * The event GUID is enough for msi-wmi to load and register its input
+ * device (it takes the GUID through the legacy notify-handler API). When
+ * the kernel's backlight type is "vendor" it also registers its backlight
+ * device "msi-wmi" through the BIOS block: WQBL instance 1 reads the level
+ * (one of 0x00, 0x33, 0x66, 0x99, 0xCC, 0xFF), WSBL instance 0 sets it.
  * _WED returns CODE and has no side effects.
  *
  * Injection: \_SB.PGED, a GED on IRQ 1 (boot with
@@ -31,7 +35,26 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PMSI", 1)
 				0xF2, 0xEE, 0xF3, 0xB6, 0x2F, 0x3D, 0xDC, 0x49,
 				0x9D, 0xE3, 0x85, 0xBC, 0xE1, 0x8C, 0x62, 0xF2,
 				0xFF, 0x00, 0x01, 0x08,		/* event 0xFF */
+				0x84, 0x1F, 0x1A, 0x55, 0xDD, 0xFB, 0x25, 0x41,
+				0x91, 0xDB, 0x3E, 0xA8, 0xF4, 0x4F, 0x1D, 0x45,
+				0x42, 0x4C, 0x02, 0x00,		/* data "BL", 2 instances */
 			})
+
+			Name (BLEV, 0x66)
+
+			Method (WQBL, 1)
+			{
+				Return (BLEV)
+			}
+
+			Method (WSBL, 2)
+			{
+				If (Arg0 == Zero)
+				{
+					CreateDWordField (Arg1, 0, VALU)
+					BLEV = VALU
+				}
+			}
 
 			Method (_WED, 1)
 			{
