@@ -454,7 +454,8 @@ TEST(shipped_policies_dispatch_injected_events)
 	e = (struct at_event){ .source = AT_SRC_WMI, .subtype = AT_OBJ_INTEGER,
 			       .flags = AT_F_HAS_DATA | AT_F_HAS_GUID, .value = 0x10030 };
 	memcpy(e.wmi.guid, asus, 16);
-	CHECK_EQ_INT(shipped_rule("policy/asus-wmi.policy", &e, &a), 0);
+	CHECK(shipped_rule("policy/asus-wmi.policy", &e, &a) >= 0);
+	CHECK_EQ_INT(a.type, ACT_KEY);
 	CHECK_EQ_INT(a.code, KEY_VOLUMEUP);
 
 	/* Dell: a record [2, 0x0000, 0xe006] */
