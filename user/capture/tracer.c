@@ -8,6 +8,7 @@
 #include <bpf/libbpf.h>
 #include <bpf/btf.h>
 #include "capture/tracer.h"
+#include "capture/btf_cache.h"
 #include "lib/source_tree.h"
 #include "lib/percpu.h"
 #include "lib/time.h"
@@ -72,12 +73,41 @@ static int irq_watch_fill(struct tracer *t)
 	return 0;
 }
 
+/*
+ * CO-RE against a minimised BTF of this kernel (capture/btf_cache.h) when
+ * no planned program is fentry/fexit: libbpf 1.1 parses the whole vmlinux
+ * BTF for any tracing program, so a minimised BTF would only add to it.
+ */
+static void core_btf(struct tracer *t)
+{
+	const void *obj;
+	size_t len;
+
+	if (t->core_full)
+		return;
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		if (t->plan.h[i].mode == MODE_FENTRY)
+			return;
+	obj = acpitrace_bpf__elf_bytes(&len);
+	btf_core_prepare(&t->core, NULL, t->k.has_btf && t->k.btf_id.size ? &t->k.btf_id : NULL,
+			 obj, len);
+	if (t->core.path[0])
+		log_msg(LOG_DEBUG, "CO-RE against the cached minimised BTF of this kernel");
+}
+
 static int load(struct tracer *t, const struct tracer_opts *o)
 {
 	bool gpe_detect = false;
 	int err;
 
-	t->skel = acpitrace_bpf__open();
+	btf_core_release(&t->core);
+	core_btf(t);
+	{
+		LIBBPF_OPTS(bpf_object_open_opts, oo,
+			    .btf_custom_path = t->core.path[0] ? t->core.path : NULL);
+
+		t->skel = acpitrace_bpf__open_opts(&oo);
+	}
 	if (!t->skel) {
 		snprintf(t->error, sizeof(t->error), "cannot open the BPF object: %s",
 			 strerror(errno));
@@ -103,6 +133,19 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 		vstats_free(&t->vstats);
 	err = acpitrace_bpf__load(t->skel);
 	vstats_collect(&t->vstats);
+	if (err && t->core.path[0]) {
+		/* whatever the minimised BTF lacked, the full one has */
+		log_msg(LOG_WARN, "loading with the cached minimised BTF failed (%s); "
+			"loading again with the full vmlinux BTF", strerror(-err));
+		btf_core_release(&t->core);
+		t->core_full = true;
+		acpitrace_bpf__destroy(t->skel);
+		t->skel = NULL;
+		vstats_free(&t->vstats);
+		return load(t, o);
+	}
+	/* libbpf has parsed the file: the descriptor is not needed any more */
+	btf_core_release(&t->core);
 	if (err && t->vstats.n) {
 		/*
 		 * A statistics log replaces the verifier log libbpf prints on
@@ -176,7 +219,6 @@ static int fall_back_to_kprobes(struct tracer *t, const struct tracer_opts *o,
 	if (ao->force != FORCE_AUTO || t->k.kprobe_err)
 		return -1;
 	ao->force = t->force = FORCE_KPROBE;
-	t->k.vmlinux_btf = btf__load_vmlinux_btf();
 	attach_plan(&t->k, ao, &t->plan);
 	btf__free(t->k.vmlinux_btf);
 	t->k.vmlinux_btf = NULL;
