@@ -51,6 +51,7 @@
 #include "bench.skel.h"
 #include "bench_util.h"
 #include "bench.h"
+#include "capture/btf_cache.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "policy/policy.h"
@@ -79,17 +80,24 @@ bool bench_proto_tp;
 struct bench_bpf *bench_open_load(bool with_tp)
 {
 	/*
-	 * BENCH_BTF: CO-RE against this BTF file instead of the kernel's
-	 * (a `bpftool gen min_core_btf` of this object: what items 4 and 5 of
-	 * issue #18 would gain from it, README "Performance")
+	 * The tracepoint tracer loads as `trace` loads a plan without fentry:
+	 * CO-RE against the cached minimised BTF (capture/btf_cache.c;
+	 * ACPITRACE_BTF_CACHE=off for the full vmlinux BTF, or another
+	 * directory).  The loops keep the full BTF, as before.
 	 */
-	const char *btf = getenv("BENCH_BTF");
-	LIBBPF_OPTS(bpf_object_open_opts, oo, .btf_custom_path = btf && *btf ? btf : NULL);
-	struct bench_bpf *skel = bench_bpf__open_opts(&oo);
+	struct btf_core core = { .fd = -1 };
 	struct bpf_program *prog;
+	struct bench_bpf *skel;
+	size_t len;
+	const void *obj = bench_bpf__elf_bytes(&len);
 
+	if (with_tp)
+		btf_core_prepare(&core, NULL, NULL, obj, len);
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .btf_custom_path = core.path[0] ? core.path : NULL);
+	skel = bench_bpf__open_opts(&oo);
 	if (!skel) {
 		fprintf(stderr, "bench: cannot open the BPF object: %s\n", strerror(errno));
+		btf_core_release(&core);
 		return NULL;
 	}
 	/* a tracer loads only its hook; the timed loops only the loops */
@@ -109,9 +117,11 @@ struct bench_bpf *bench_open_load(bool with_tp)
 		bpf_map__set_max_entries(skel->maps.events, atoi(getenv("BENCH_RING_MIB")) << 20);
 	if (bench_bpf__load(skel)) {
 		fprintf(stderr, "bench: loading the BPF programs failed: %s\n", strerror(errno));
+		btf_core_release(&core);
 		bench_bpf__destroy(skel);
 		return NULL;
 	}
+	btf_core_release(&core);
 	return skel;
 }
 void pin(int cpu)
