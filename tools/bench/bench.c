@@ -21,7 +21,7 @@
  *   bench keys [-n COUNT] [-s SECONDS] [-f READY_FILE] NAME...
  *                                          (guest) key press times (guest.c)
  *   bench latency NOTIFY.json KEYS.txt     event-to-key latency (guest.c)
- *   bench guest-startup ACPITRACE.txt BPFTRACE.txt
+ *   bench guest-startup ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt]
  *                                          startup figures of a guest (guest.c)
  *   bench idle IDLE.txt                    idle wakeups and CPU (idle.c)
  *   bench storm [-r REPS] [-s SECONDS] -f READY_FILE -- CMD...
@@ -153,7 +153,7 @@ static void usage(void)
 		"       bench userspace [-r REPS] [-n BATCHES] [-s SECONDS]\n"
 		"       bench keys [-n COUNT] [-s SECONDS] [-f READY_FILE] NAME...\n"
 		"       bench latency NOTIFY.json KEYS.txt\n"
-		"       bench guest-startup ACPITRACE.txt BPFTRACE.txt\n"
+		"       bench guest-startup ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt]\n"
 		"       bench idle IDLE.txt\n"
 		"       bench storm [-r REPS] [-s SECONDS] -f READY_FILE -- CMD [ARG]...\n"
 		"       bench storm-report STORM.txt\n"
@@ -203,8 +203,10 @@ int main(int argc, char **argv)
 		return cmd_keys(n ?: 200, seconds, ready_file, argc - optind, argv + optind);
 	if (!strcmp(cmd, "latency") && argc - optind == 2)
 		return cmd_latency(argv[optind], argv[optind + 1]);
-	if (!strcmp(cmd, "guest-startup") && argc - optind == 2)
-		return cmd_guest_startup(argv[optind], argv[optind + 1]);
+	if (!strcmp(cmd, "guest-startup") && (argc - optind == 2 || argc - optind == 4))
+		return cmd_guest_startup(argv[optind], argv[optind + 1],
+					 argc - optind == 4 ? argv[optind + 2] : NULL,
+					 argc - optind == 4 ? argv[optind + 3] : NULL);
 	if (!strcmp(cmd, "idle") && argc - optind == 1)
 		return cmd_idle(argv[optind]);
 	if (!strcmp(cmd, "storm") && optind < argc)

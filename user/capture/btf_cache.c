@@ -135,12 +135,15 @@ bad:
 
 static const char *system_bpftool(void)
 {
-	static const char *const where[] = { "/usr/sbin/bpftool", "/usr/bin/bpftool" };
+	/* Debian's place first; /sbin and /bin for an initramfs without /usr */
+	static const char *const where[] = { "/usr/sbin/bpftool", "/usr/bin/bpftool",
+					     "/sbin/bpftool", "/bin/bpftool" };
+	char why[512];
 	struct stat st;
 
 	for (unsigned int i = 0; i < sizeof(where) / sizeof(where[0]); i++)
 		if (!stat(where[i], &st) && S_ISREG(st.st_mode) && st.st_uid == 0 &&
-		    !(st.st_mode & 022) && (st.st_mode & 0111))
+		    (st.st_mode & 0111) && !path_trust_check(where[i], 0, why, sizeof(why)))
 			return where[i];
 	return NULL;
 }
@@ -176,24 +179,22 @@ static int run_bpftool(const char *bpftool, const char *out, const char *obj, ch
 	return 0;
 }
 
-/* The directory (and its parent): made 0755 when missing, and trusted. */
+/* The directory (and any missing parent: /var/cache in an initramfs): 0755, trusted. */
 static int cache_dir(const char *dir, char *why, size_t whylen)
 {
-	char parent[4096];
-	char *slash;
+	char part[4096];
 
-	snprintf(parent, sizeof(parent), "%s", dir);
-	slash = strrchr(parent, '/');
-	if (slash && slash != parent) {
-		*slash = '\0';
-		if (mkdir(parent, 0755) && errno != EEXIST) {
-			snprintf(why, whylen, "cannot create %s: %s", parent, strerror(errno));
+	snprintf(part, sizeof(part), "%s", dir);
+	for (char *slash = strchr(part + 1, '/');; slash = strchr(slash + 1, '/')) {
+		if (slash)
+			*slash = '\0';
+		if (mkdir(part, 0755) && errno != EEXIST) {
+			snprintf(why, whylen, "cannot create %s: %s", part, strerror(errno));
 			return -1;
 		}
-	}
-	if (mkdir(dir, 0755) && errno != EEXIST) {
-		snprintf(why, whylen, "cannot create %s: %s", dir, strerror(errno));
-		return -1;
+		if (!slash)
+			break;
+		*slash = '/';
 	}
 	return trusted(dir, why, whylen);
 }
@@ -212,7 +213,7 @@ int btf_cache_generate(const char *dir, const struct btf_cache_key *key, const v
 	if (!bpftool)
 		bpftool = system_bpftool();
 	if (!bpftool) {
-		snprintf(why, whylen, "no bpftool (root-owned /usr/sbin/bpftool or /usr/bin/bpftool) "
+		snprintf(why, whylen, "no bpftool (root-owned, in /usr/sbin, /usr/bin, /sbin or /bin) "
 			 "to make one");
 		return -1;
 	}

@@ -156,7 +156,7 @@ static void note_string(struct btf_stream_name *names, unsigned int n,
 
 /* Pass 1: strings from @start to the end of the file, offsets relative to @start. */
 static int scan_strings(struct reader *r, uint64_t start, uint64_t str_len,
-			struct btf_stream_name *names, unsigned int n)
+			uint32_t off_base, struct btf_stream_name *names, unsigned int n)
 {
 	char cur[256];
 	size_t curlen = 0;
@@ -188,7 +188,7 @@ static int scan_strings(struct reader *r, uint64_t start, uint64_t str_len,
 			/* a whole string in the buffer: matched in place */
 			if (nul && !curlen && !too_long) {
 				if (k < sizeof(cur) && (lens[k / 8] & (1 << (k % 8))))
-					note_string(names, n, (const char *)p, k, cur_off);
+					note_string(names, n, (const char *)p, k, off_base + cur_off);
 				r->at += k + 1;
 				pos += k + 1;
 				cur_off = pos;
@@ -205,7 +205,7 @@ static int scan_strings(struct reader *r, uint64_t start, uint64_t str_len,
 			if (!nul)
 				continue;
 			if (!too_long && (lens[curlen / 8] & (1 << (curlen % 8))))
-				note_string(names, n, cur, curlen, cur_off);
+				note_string(names, n, cur, curlen, off_base + cur_off);
 			r->at++;
 			pos++;
 			curlen = 0;
@@ -240,11 +240,11 @@ static size_t kind_extra(unsigned int kind, unsigned int vlen)
 
 /* Pass 2: the header and the types (from offset 0 to the string section). */
 static int scan_types(struct reader *r, const struct btf_header *h, uint64_t str_start,
-		      struct btf_stream_name *names, unsigned int n, uint32_t *nr_types,
-		      char *err, size_t errlen)
+		      uint32_t id_base, struct btf_stream_name *names, unsigned int n,
+		      uint32_t *nr_types, char *err, size_t errlen)
 {
 	uint64_t type_start = h->hdr_len + (uint64_t)h->type_off;
-	uint32_t id = 0;
+	uint32_t id = id_base;
 
 	r->off = 0;
 	r->end = str_start;
@@ -285,15 +285,15 @@ static int scan_types(struct reader *r, const struct btf_header *h, uint64_t str
 	/* anything between the types and the strings: hashed */
 	if (rd_take(r, NULL, str_start - (r->off - r->have + r->at)))
 		goto short_read;
-	*nr_types = id;
+	*nr_types = id - id_base;
 	return 0;
 short_read:
 	snprintf(err, errlen, "BTF type section cut short after type %u", id);
 	return -1;
 }
 
-int btf_stream_scan_fd(int fd, struct btf_stream_name *names, unsigned int n,
-		       struct btf_stream_info *info, char *err, size_t errlen)
+static int scan_fd(int fd, const struct btf_stream_info *base, struct btf_stream_name *names,
+		   unsigned int n, struct btf_stream_info *info, char *err, size_t errlen)
 {
 	static struct reader r;	/* 64 KiB: not on the stack */
 	struct hasher strings = { .fill = 0 }, head = { .fill = 0 };
@@ -302,9 +302,11 @@ int btf_stream_scan_fd(int fd, struct btf_stream_name *names, unsigned int n,
 	struct stat st;
 
 	memset(info, 0, sizeof(*info));
+	/* split BTF: the offsets found in the base stay valid */
 	for (unsigned int i = 0; i < n; i++) {
 		names[i].id = 0;
-		names[i].noffs = 0;
+		if (!base)
+			names[i].noffs = 0;
 	}
 	if (fstat(fd, &st) || pread(fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h)) {
 		snprintf(err, errlen, "cannot read a BTF header: %s",
@@ -323,20 +325,30 @@ int btf_stream_scan_fd(int fd, struct btf_stream_name *names, unsigned int n,
 	r.fd = fd;
 	r.hs = &strings;
 	r.end = size;
-	if (scan_strings(&r, str_start, h.str_len, names, n) < 0 || r.off != size) {
+	if (scan_strings(&r, str_start, h.str_len, base ? base->str_len : 0, names, n) < 0 ||
+	    r.off != size) {
 		snprintf(err, errlen, "BTF string section cut short");
 		return -1;
 	}
 	r.hs = &head;
-	if (scan_types(&r, &h, str_start, names, n, &info->nr_types, err, errlen))
+	if (scan_types(&r, &h, str_start, base ? base->nr_types : 0, names, n, &info->nr_types,
+		       err, errlen))
 		return -1;
+	info->str_len = h.str_len;
 	info->size = size;
 	info->hash = (hash_end(&head) * 0x9e3779b97f4a7c15ULL) ^ hash_end(&strings) ^ size;
 	return 0;
 }
 
-int btf_stream_scan(const char *path, struct btf_stream_name *names, unsigned int n,
-		    struct btf_stream_info *info, char *err, size_t errlen)
+int btf_stream_scan_fd(int fd, struct btf_stream_name *names, unsigned int n,
+		       struct btf_stream_info *info, char *err, size_t errlen)
+{
+	return scan_fd(fd, NULL, names, n, info, err, errlen);
+}
+
+static int scan_path(const char *path, const struct btf_stream_info *base,
+		     struct btf_stream_name *names, unsigned int n,
+		     struct btf_stream_info *info, char *err, size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;
 
@@ -345,7 +357,20 @@ int btf_stream_scan(const char *path, struct btf_stream_name *names, unsigned in
 		memset(info, 0, sizeof(*info));
 		return -1;
 	}
-	ret = btf_stream_scan_fd(fd, names, n, info, err, errlen);
+	ret = scan_fd(fd, base, names, n, info, err, errlen);
 	close(fd);
 	return ret;
+}
+
+int btf_stream_scan(const char *path, struct btf_stream_name *names, unsigned int n,
+		    struct btf_stream_info *info, char *err, size_t errlen)
+{
+	return scan_path(path, NULL, names, n, info, err, errlen);
+}
+
+int btf_stream_scan_split(const char *path, const struct btf_stream_info *base,
+			  struct btf_stream_name *names, unsigned int n,
+			  struct btf_stream_info *info, char *err, size_t errlen)
+{
+	return scan_path(path, base, names, n, info, err, errlen);
 }

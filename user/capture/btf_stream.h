@@ -29,6 +29,7 @@ struct btf_stream_info {
 	uint64_t size;		/* bytes in the file */
 	uint64_t hash;		/* of every byte (not cryptographic: a kernel's identity) */
 	uint32_t nr_types;
+	uint32_t str_len;	/* the string section's, for split BTF based on this one */
 };
 
 /*
@@ -42,5 +43,15 @@ int btf_stream_scan(const char *path, struct btf_stream_name *names, unsigned in
 /* The same on a file descriptor (read with pread, from offset 0). */
 int btf_stream_scan_fd(int fd, struct btf_stream_name *names, unsigned int n,
 		       struct btf_stream_info *info, char *err, size_t errlen);
+
+/*
+ * A module's split BTF (/sys/kernel/btf/<module>) on @base, the vmlinux
+ * BTF @names were scanned in just before: a name may sit in either string
+ * section, and ids continue after the base's types.  The ids found are
+ * the module's (0: not in the module).
+ */
+int btf_stream_scan_split(const char *path, const struct btf_stream_info *base,
+			  struct btf_stream_name *names, unsigned int n,
+			  struct btf_stream_info *info, char *err, size_t errlen);
 
 #endif

@@ -163,14 +163,27 @@ void kernel_release(struct kernel_info *k)
 static bool module_has_func(struct kernel_info *k, const char *module,
 			    const char *func, bool *loaded)
 {
-	char path[256];
+	struct btf_stream_name w = { .name = func, .kind = BTF_KIND_FUNC };
+	struct btf_stream_info info;
+	char path[256], why[256];
 	struct btf *btf;
 	bool found;
 
 	snprintf(path, sizeof(path), "/sys/kernel/btf/%s", module);
 	*loaded = !access(path, R_OK);
-	/* split BTF needs its base parsed: only when the module is there */
-	if (!*loaded || !parsed_btf(k))
+	if (!*loaded || !k->has_btf)
+		return false;
+	/* streamed on the vmlinux scan (where the name may sit too) when there was one */
+	for (unsigned int i = 0; i < k->nbtf_names; i++)
+		if (k->btf_names[i].kind == BTF_KIND_FUNC && !strcmp(k->btf_names[i].name, func))
+			w = k->btf_names[i];
+	if (w.noffs || k->nbtf_names) {
+		if (!btf_stream_scan_split(path, &k->btf_id, &w, 1, &info, why, sizeof(why)))
+			return w.id > 0;
+		log_msg(LOG_DEBUG, "%s BTF: %s; parsing it whole", module, why);
+	}
+	/* split BTF parsed needs its base parsed */
+	if (!parsed_btf(k))
 		return false;
 	btf = btf__parse_split(path, k->vmlinux_btf);
 	if (!btf)

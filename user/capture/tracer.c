@@ -9,6 +9,7 @@
 #include <bpf/btf.h>
 #include "capture/tracer.h"
 #include "capture/btf_cache.h"
+#include "capture/fentry_ids.h"
 #include "lib/source_tree.h"
 #include "lib/percpu.h"
 #include "lib/time.h"
@@ -73,6 +74,14 @@ static int irq_watch_fill(struct tracer *t)
 	return 0;
 }
 
+static bool plan_has_fentry(const struct plan *p)
+{
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		if (p->h[i].mode == MODE_FENTRY)
+			return true;
+	return false;
+}
+
 /*
  * CO-RE against a minimised BTF of this kernel (capture/btf_cache.h) when
  * no planned program is fentry/fexit: libbpf 1.1 parses the whole vmlinux
@@ -85,9 +94,9 @@ static void core_btf(struct tracer *t)
 
 	if (t->core_full)
 		return;
-	for (unsigned int i = 0; i < nr_hooks; i++)
-		if (t->plan.h[i].mode == MODE_FENTRY)
-			return;
+	/* fentry programs parse it anyway unless their ids come from us */
+	if (plan_has_fentry(&t->plan) && !fentry_ids_active())
+		return;
 	obj = acpitrace_bpf__elf_bytes(&len);
 	btf_core_prepare(&t->core, NULL, t->k.has_btf && t->k.btf_id.size ? &t->k.btf_id : NULL,
 			 obj, len);
@@ -101,6 +110,12 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	int err;
 
 	btf_core_release(&t->core);
+	/*
+	 * fentry ids from our own lookups (capture/fentry_ids.h); after a
+	 * failed load with them, libbpf's way (the parsed BTF) again.
+	 */
+	if (plan_has_fentry(&t->plan) && (!t->core_full || fentry_ids_active()))
+		fentry_ids_use(t->core_full ? NULL : &t->k);
 	core_btf(t);
 	{
 		LIBBPF_OPTS(bpf_object_open_opts, oo,
@@ -132,11 +147,13 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	if (o->verifier_stats && vstats_prepare(&t->vstats, t->skel->obj))
 		vstats_free(&t->vstats);
 	err = acpitrace_bpf__load(t->skel);
+	fentry_ids_loaded();
 	vstats_collect(&t->vstats);
-	if (err && t->core.path[0]) {
+	if (err && (t->core.path[0] || (fentry_ids_active() && !t->core_full))) {
 		/* whatever the minimised BTF lacked, the full one has */
-		log_msg(LOG_WARN, "loading with the cached minimised BTF failed (%s); "
-			"loading again with the full vmlinux BTF", strerror(-err));
+		log_msg(LOG_WARN, "loading with the cached minimised BTF%s failed (%s); "
+			"loading again with the full vmlinux BTF",
+			fentry_ids_active() ? " and our own fentry ids" : "", strerror(-err));
 		btf_core_release(&t->core);
 		t->core_full = true;
 		acpitrace_bpf__destroy(t->skel);
@@ -344,6 +361,9 @@ void tracer_close(struct tracer *t)
 	attach_detach(&t->plan);
 	acpitrace_bpf__destroy(t->skel);
 	t->skel = NULL;
+	/* the ids came from t->k, about to go */
+	if (fentry_ids_active())
+		fentry_ids_use(NULL);
 	kernel_release(&t->k);
 	acpi_sysfs_free(&t->sys);
 	smi_close(&t->smi);
