@@ -15,9 +15,8 @@
 
 #define MAX_MOD_FDS 8
 
-static bool registered, active;
-static struct kernel_info *ids;		/* NULL: the parsed BTF (parsed below) */
-static struct btf *parsed;
+static int handler_fe = -1, handler_fx = -1;
+static struct kernel_info *ids;
 static int mod_fd[MAX_MOD_FDS], nmod_fd;
 
 /* The kernel's BTF object of @module (an fd the load names), or -1. */
@@ -85,20 +84,10 @@ static int attach_id(const char *func, int *obj_fd)
 	int id;
 
 	*obj_fd = 0;
-	if (ids) {
-		id = kernel_btf_find(ids, func, BTF_KIND_FUNC);
-		return id > 0 ? id : module_func(func, obj_fd);
-	}
-	/* no lookups given: the parsed BTF, as libbpf itself would (vmlinux only) */
-	if (!parsed) {
-		parsed = btf__load_vmlinux_btf();
-		if (libbpf_get_error(parsed)) {
-			parsed = NULL;
-			return -ESRCH;
-		}
-	}
-	id = btf__find_by_name_kind(parsed, func, BTF_KIND_FUNC);
-	return id > 0 ? id : -ESRCH;
+	if (!ids)
+		return -ESRCH;
+	id = kernel_btf_find(ids, func, BTF_KIND_FUNC);
+	return id > 0 ? id : module_func(func, obj_fd);
 }
 
 static int prepare_load(struct bpf_program *prog, struct bpf_prog_load_opts *opts, long cookie)
@@ -132,30 +121,41 @@ static int attach(const struct bpf_program *prog, long cookie, struct bpf_link *
 
 int fentry_ids_use(struct kernel_info *k)
 {
-	if (!registered) {
+	if (handler_fe < 0) {
 		LIBBPF_OPTS(libbpf_prog_handler_opts, fe, .prog_prepare_load_fn = prepare_load,
 			    .prog_attach_fn = attach, .cookie = BPF_TRACE_FENTRY);
 		LIBBPF_OPTS(libbpf_prog_handler_opts, fx, .prog_prepare_load_fn = prepare_load,
 			    .prog_attach_fn = attach, .cookie = BPF_TRACE_FEXIT);
 
 		/* the type at open: any that does not make libbpf parse the vmlinux BTF */
-		if (libbpf_register_prog_handler("fentry/", BPF_PROG_TYPE_KPROBE,
-						 BPF_TRACE_FENTRY, &fe) < 0 ||
-		    libbpf_register_prog_handler("fexit/", BPF_PROG_TYPE_KPROBE,
-						 BPF_TRACE_FEXIT, &fx) < 0) {
+		handler_fe = libbpf_register_prog_handler("fentry/", BPF_PROG_TYPE_KPROBE,
+							  BPF_TRACE_FENTRY, &fe);
+		handler_fx = handler_fe < 0 ? -1 :
+			libbpf_register_prog_handler("fexit/", BPF_PROG_TYPE_KPROBE,
+						     BPF_TRACE_FEXIT, &fx);
+		if (handler_fx < 0) {
 			log_msg(LOG_DEBUG, "libbpf refused fentry handlers: the vmlinux BTF is parsed");
+			fentry_ids_off();
 			return -1;
 		}
-		registered = true;
 	}
 	ids = k;
-	active = true;
 	return 0;
 }
 
 bool fentry_ids_active(void)
 {
-	return active;
+	return handler_fe >= 0;
+}
+
+void fentry_ids_off(void)
+{
+	if (handler_fe >= 0)
+		libbpf_unregister_prog_handler(handler_fe);
+	if (handler_fx >= 0)
+		libbpf_unregister_prog_handler(handler_fx);
+	handler_fe = handler_fx = -1;
+	ids = NULL;
 }
 
 void fentry_ids_loaded(void)
@@ -163,6 +163,4 @@ void fentry_ids_loaded(void)
 	for (int i = 0; i < nmod_fd; i++)
 		close(mod_fd[i]);
 	nmod_fd = 0;
-	btf__free(parsed);
-	parsed = NULL;
 }

@@ -28,14 +28,19 @@
 struct kernel_info;
 
 /*
- * Install the handlers (once per process; before the object is opened)
- * and take attach ids from @k from now on; @k NULL: each program's id is
- * looked up in the parsed vmlinux BTF, as libbpf would.  0, or -1 when
- * libbpf refused the handlers (the caller opens the object as before).
+ * Install the handlers (before the object is opened) with attach ids
+ * from @k.  0, or -1 when libbpf refused them (then libbpf's own way).
+ * Only with a CO-RE BTF other than the vmlinux one (btf_custom_path):
+ * otherwise libbpf parses the vmlinux BTF anyway.
  */
 int fentry_ids_use(struct kernel_info *k);
 /* Whether programs opened now go through the handlers. */
 bool fentry_ids_active(void);
+/*
+ * Remove the handlers: libbpf's own section handling again.  Only while
+ * no object opened with them exists (libbpf's programs point at them).
+ */
+void fentry_ids_off(void);
 /* Close the module BTF descriptors kept for loading (after each load). */
 void fentry_ids_loaded(void);
 

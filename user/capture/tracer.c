@@ -82,24 +82,40 @@ static bool plan_has_fentry(const struct plan *p)
 	return false;
 }
 
+/* A hook in a module: its programs may relocate against the module's types. */
+static bool plan_has_module_hook(const struct plan *p)
+{
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		if (hooks[i].module && p->h[i].mode != MODE_SKIP)
+			return true;
+	return false;
+}
+
 /*
- * CO-RE against a minimised BTF of this kernel (capture/btf_cache.h) when
- * no planned program is fentry/fexit: libbpf 1.1 parses the whole vmlinux
- * BTF for any tracing program, so a minimised BTF would only add to it.
+ * CO-RE against a minimised BTF of this kernel (capture/btf_cache.h), and
+ * then fentry programs with attach ids of our own (capture/fentry_ids.h):
+ * together they keep libbpf 1.1 from parsing the vmlinux BTF; either one
+ * alone would not.  Not with a module's hook planned: the minimised BTF is
+ * made from the vmlinux BTF only, and libbpf looks in no module's BTF
+ * when given one (wmi_notify_device's program relocates against the wmi
+ * module's struct wmi_block).  Not either after a load with them failed.
  */
 static void core_btf(struct tracer *t)
 {
 	const void *obj;
 	size_t len;
 
-	if (t->core_full)
+	if (!t->core_full && !plan_has_module_hook(&t->plan)) {
+		obj = acpitrace_bpf__elf_bytes(&len);
+		btf_core_prepare(&t->core, NULL,
+				 t->k.has_btf && t->k.btf_id.size ? &t->k.btf_id : NULL, obj, len);
+	}
+	if (t->core.path[0] && plan_has_fentry(&t->plan) && !fentry_ids_use(&t->k)) {
+		log_msg(LOG_DEBUG, "CO-RE against the cached minimised BTF, fentry ids of our own");
 		return;
-	/* fentry programs parse it anyway unless their ids come from us */
-	if (plan_has_fentry(&t->plan) && !fentry_ids_active())
-		return;
-	obj = acpitrace_bpf__elf_bytes(&len);
-	btf_core_prepare(&t->core, NULL, t->k.has_btf && t->k.btf_id.size ? &t->k.btf_id : NULL,
-			 obj, len);
+	}
+	/* libbpf's own way; our handlers may go: no object opened with them is left */
+	fentry_ids_off();
 	if (t->core.path[0])
 		log_msg(LOG_DEBUG, "CO-RE against the cached minimised BTF of this kernel");
 }
@@ -110,12 +126,6 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	int err;
 
 	btf_core_release(&t->core);
-	/*
-	 * fentry ids from our own lookups (capture/fentry_ids.h); after a
-	 * failed load with them, libbpf's way (the parsed BTF) again.
-	 */
-	if (plan_has_fentry(&t->plan) && (!t->core_full || fentry_ids_active()))
-		fentry_ids_use(t->core_full ? NULL : &t->k);
 	core_btf(t);
 	{
 		LIBBPF_OPTS(bpf_object_open_opts, oo,
@@ -149,11 +159,11 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	err = acpitrace_bpf__load(t->skel);
 	fentry_ids_loaded();
 	vstats_collect(&t->vstats);
-	if (err && (t->core.path[0] || (fentry_ids_active() && !t->core_full))) {
-		/* whatever the minimised BTF lacked, the full one has */
+	if (err && t->core.path[0]) {
+		/* whatever the minimised BTF (or our fentry ids) lacked, libbpf's way has */
 		log_msg(LOG_WARN, "loading with the cached minimised BTF%s failed (%s); "
 			"loading again with the full vmlinux BTF",
-			fentry_ids_active() ? " and our own fentry ids" : "", strerror(-err));
+			fentry_ids_active() ? " and fentry ids of our own" : "", strerror(-err));
 		btf_core_release(&t->core);
 		t->core_full = true;
 		acpitrace_bpf__destroy(t->skel);
@@ -362,8 +372,7 @@ void tracer_close(struct tracer *t)
 	acpitrace_bpf__destroy(t->skel);
 	t->skel = NULL;
 	/* the ids came from t->k, about to go */
-	if (fentry_ids_active())
-		fentry_ids_use(NULL);
+	fentry_ids_off();
 	kernel_release(&t->k);
 	acpi_sysfs_free(&t->sys);
 	smi_close(&t->smi);
