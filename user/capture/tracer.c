@@ -159,7 +159,11 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	err = acpitrace_bpf__load(t->skel);
 	fentry_ids_loaded();
 	vstats_collect(&t->vstats);
-	if (err && t->core.path[0]) {
+	/*
+	 * EPERM is the kernel refusing tracing programs (lockdown, this
+	 * host's sandbox), not something our BTF or ids caused: no retry.
+	 */
+	if (err && err != -EPERM && t->core.path[0]) {
 		/* whatever the minimised BTF (or our fentry ids) lacked, libbpf's way has */
 		log_msg(LOG_WARN, "loading with the cached minimised BTF%s failed (%s); "
 			"loading again with the full vmlinux BTF",
