@@ -58,6 +58,7 @@ static void plan_with(struct plan *p, const char *missing, int fentry_err,
 
 	memset(&k, 0, sizeof(k));
 	k.vmlinux_btf = fake_btf(missing);
+	k.has_btf = true;
 	k.fentry_err = fentry_err;
 	k.kprobe_err = kprobe_err;
 	CHECK(k.vmlinux_btf != NULL);
@@ -220,6 +221,7 @@ TEST(attach_plan_irq_opt_in)
 
 	memset(&k, 0, sizeof(k));
 	k.vmlinux_btf = fake_btf(NULL);
+	k.has_btf = true;
 	CHECK(k.vmlinux_btf != NULL);
 	attach_plan(&k, &o, &p);
 	btf__free(k.vmlinux_btf);

@@ -21,7 +21,7 @@
  *   bench keys [-n COUNT] [-s SECONDS] [-f READY_FILE] NAME...
  *                                          (guest) key press times (guest.c)
  *   bench latency NOTIFY.json KEYS.txt     event-to-key latency (guest.c)
- *   bench guest-startup ACPITRACE.txt BPFTRACE.txt
+ *   bench guest-startup ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt]
  *                                          startup figures of a guest (guest.c)
  *   bench idle IDLE.txt                    idle wakeups and CPU (idle.c)
  *   bench storm [-r REPS] [-s SECONDS] -f READY_FILE -- CMD...
@@ -51,6 +51,7 @@
 #include "bench.skel.h"
 #include "bench_util.h"
 #include "bench.h"
+#include "capture/btf_cache.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "policy/policy.h"
@@ -79,17 +80,24 @@ bool bench_proto_tp;
 struct bench_bpf *bench_open_load(bool with_tp)
 {
 	/*
-	 * BENCH_BTF: CO-RE against this BTF file instead of the kernel's
-	 * (a `bpftool gen min_core_btf` of this object: what items 4 and 5 of
-	 * issue #18 would gain from it, README "Performance")
+	 * The tracepoint tracer loads as `trace` loads a plan without fentry:
+	 * CO-RE against the cached minimised BTF (capture/btf_cache.c;
+	 * ACPITRACE_BTF_CACHE=off for the full vmlinux BTF, or another
+	 * directory).  The loops keep the full BTF, as before.
 	 */
-	const char *btf = getenv("BENCH_BTF");
-	LIBBPF_OPTS(bpf_object_open_opts, oo, .btf_custom_path = btf && *btf ? btf : NULL);
-	struct bench_bpf *skel = bench_bpf__open_opts(&oo);
+	struct btf_core core = { .fd = -1 };
 	struct bpf_program *prog;
+	struct bench_bpf *skel;
+	size_t len;
+	const void *obj = bench_bpf__elf_bytes(&len);
 
+	if (with_tp)
+		btf_core_prepare(&core, NULL, NULL, obj, len);
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .btf_custom_path = core.path[0] ? core.path : NULL);
+	skel = bench_bpf__open_opts(&oo);
 	if (!skel) {
 		fprintf(stderr, "bench: cannot open the BPF object: %s\n", strerror(errno));
+		btf_core_release(&core);
 		return NULL;
 	}
 	/* a tracer loads only its hook; the timed loops only the loops */
@@ -109,9 +117,11 @@ struct bench_bpf *bench_open_load(bool with_tp)
 		bpf_map__set_max_entries(skel->maps.events, atoi(getenv("BENCH_RING_MIB")) << 20);
 	if (bench_bpf__load(skel)) {
 		fprintf(stderr, "bench: loading the BPF programs failed: %s\n", strerror(errno));
+		btf_core_release(&core);
 		bench_bpf__destroy(skel);
 		return NULL;
 	}
+	btf_core_release(&core);
 	return skel;
 }
 void pin(int cpu)
@@ -143,7 +153,7 @@ static void usage(void)
 		"       bench userspace [-r REPS] [-n BATCHES] [-s SECONDS]\n"
 		"       bench keys [-n COUNT] [-s SECONDS] [-f READY_FILE] NAME...\n"
 		"       bench latency NOTIFY.json KEYS.txt\n"
-		"       bench guest-startup ACPITRACE.txt BPFTRACE.txt\n"
+		"       bench guest-startup ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt]\n"
 		"       bench idle IDLE.txt\n"
 		"       bench storm [-r REPS] [-s SECONDS] -f READY_FILE -- CMD [ARG]...\n"
 		"       bench storm-report STORM.txt\n"
@@ -193,8 +203,10 @@ int main(int argc, char **argv)
 		return cmd_keys(n ?: 200, seconds, ready_file, argc - optind, argv + optind);
 	if (!strcmp(cmd, "latency") && argc - optind == 2)
 		return cmd_latency(argv[optind], argv[optind + 1]);
-	if (!strcmp(cmd, "guest-startup") && argc - optind == 2)
-		return cmd_guest_startup(argv[optind], argv[optind + 1]);
+	if (!strcmp(cmd, "guest-startup") && (argc - optind == 2 || argc - optind == 4))
+		return cmd_guest_startup(argv[optind], argv[optind + 1],
+					 argc - optind == 4 ? argv[optind + 2] : NULL,
+					 argc - optind == 4 ? argv[optind + 3] : NULL);
 	if (!strcmp(cmd, "idle") && argc - optind == 1)
 		return cmd_idle(argv[optind]);
 	if (!strcmp(cmd, "storm") && optind < argc)

@@ -55,7 +55,8 @@ double child_stop(struct child *c);
 int cmd_keys(int count, int seconds, const char *ready_file, int ndev, char **names);
 int cmd_latency(const char *notify_file, const char *keys_file);
 /* Benchmark 4's guest part (guest.c): figures from `bench spawn` outputs. */
-int cmd_guest_startup(const char *acp_file, const char *bpt_file);
+int cmd_guest_startup(const char *acp_file, const char *bpt_file, const char *full_file,
+		      const char *first_file);
 /* Benchmark 6's host part (idle.c): per-minute idle figures. */
 int cmd_idle(const char *file);
 

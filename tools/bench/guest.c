@@ -3,7 +3,7 @@
  * The benchmarks measured in a guest (README "Performance"): the guest runs
  * `bench keys` / `bench spawn`, the host prints the figures.
  *
- *   bench guest-startup ACPITRACE.txt BPFTRACE.txt                (host)
+ *   bench guest-startup ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt] (host)
  *	benchmark 4 in the guest: the "ms rss_kib" lines of `bench spawn`
  *	for acpitrace and bpftrace, paired line by line (interleaved starts).
  *	Without bpftrace lines, acpitrace's figures alone.
@@ -296,7 +296,53 @@ static int read_spawn(const char *file, double *ms, double *kb, int max)
 	return n;
 }
 
-int cmd_guest_startup(const char *acp_file, const char *bpt_file)
+/*
+ * The full-BTF starts (ACPITRACE_BTF_CACHE=off, interleaved) against
+ * bpftrace's, and the first start (which made the cache file), as info.
+ */
+static void guest_startup_extra(const char *full_file, const char *first_file,
+				const double *b_ms, const double *b_kb, int nb)
+{
+	enum { MAXR = 64 };
+	double f_ms[MAXR], f_kb[MAXR], r_ms[MAXR], r_kb[MAXR], o_ms[MAXR], o_kb[MAXR];
+	int nf = full_file ? read_spawn(full_file, f_ms, f_kb, MAXR) : 0;
+	int no = first_file ? read_spawn(first_file, o_ms, o_kb, MAXR) : 0;
+	int n = nf < nb ? nf : nb;
+	struct figure f = { .unit = "ms" };
+
+	for (int r = 0; r < n; r++) {
+		r_ms[r] = f_ms[r] / b_ms[r];
+		r_kb[r] = f_kb[r] / b_kb[r];
+	}
+	if (nf) {
+		f.name = "startup.guest.acp.fullbtf";
+		f.ref = n ? "bpftrace" : "-";
+		figure_set(&f, f_ms, n ? r_ms : NULL, n ? n : nf);
+		figure_print(&f);
+	}
+	if (no) {
+		f.name = "startup.guest.acp.first";
+		f.ref = "-";
+		figure_set(&f, o_ms, NULL, no);
+		figure_print(&f);
+	}
+	f.unit = "KiB";
+	if (nf) {
+		f.name = "rss.guest.acp.fullbtf";
+		f.ref = n ? "bpftrace" : "-";
+		figure_set(&f, f_kb, n ? r_kb : NULL, n ? n : nf);
+		figure_print(&f);
+	}
+	if (no) {
+		f.name = "rss.guest.acp.first";
+		f.ref = "-";
+		figure_set(&f, o_kb, NULL, no);
+		figure_print(&f);
+	}
+}
+
+int cmd_guest_startup(const char *acp_file, const char *bpt_file, const char *full_file,
+		      const char *first_file)
 {
 	enum { MAXR = 64 };
 	double a_ms[MAXR], a_kb[MAXR], b_ms[MAXR], b_kb[MAXR], r_ms[MAXR], r_kb[MAXR];
@@ -337,5 +383,6 @@ int cmd_guest_startup(const char *acp_file, const char *bpt_file)
 	f.target = n ? 0.1 : 0;
 	figure_set(&f, a_kb, n ? r_kb : NULL, n ? n : na);
 	figure_print(&f);
+	guest_startup_extra(full_file, first_file, b_ms, b_kb, nb);
 	return 0;
 }

@@ -80,7 +80,7 @@ static void plan_tracepoint(const struct hook *h, struct kernel_info *k,
 	char name[128];
 
 	snprintf(name, sizeof(name), "btf_trace_%s", h->func);
-	if (k->vmlinux_btf && btf__find_by_name_kind(k->vmlinux_btf, name, BTF_KIND_TYPEDEF) >= 0) {
+	if (kernel_btf_find(k, name, BTF_KIND_TYPEDEF) > 0) {
 		hp->mode = MODE_RAW_TP;
 		snprintf(hp->why, sizeof(hp->why), "tracepoint %s in vmlinux BTF", h->func);
 	} else {

@@ -8,6 +8,8 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "capture/kernel.h"
+#include "capture/hooks.h"
+#include "lib/log.h"
 
 /*
  * Load "r0 = 0; exit" as an fentry program on a function every ACPI
@@ -24,12 +26,12 @@ static int probe_fentry(struct kernel_info *k)
 	LIBBPF_OPTS(bpf_prog_load_opts, opts);
 	int id, fd, link;
 
-	if (!k->vmlinux_btf) {
+	if (!k->has_btf) {
 		snprintf(k->fentry_why, sizeof(k->fentry_why),
 			 "no kernel BTF (/sys/kernel/btf/vmlinux)");
 		return -ENOENT;
 	}
-	id = btf__find_by_name_kind(k->vmlinux_btf, "acpi_os_execute", BTF_KIND_FUNC);
+	id = kernel_btf_find(k, "acpi_os_execute", BTF_KIND_FUNC);
 	if (id < 0) {
 		snprintf(k->fentry_why, sizeof(k->fentry_why),
 			 "acpi_os_execute not in BTF (kernel without ACPI?)");
@@ -71,6 +73,68 @@ static int probe_kprobe(struct kernel_info *k)
 	return 0;
 }
 
+static void want(struct kernel_info *k, const char *name, unsigned int kind)
+{
+	if (k->nbtf_names < KERNEL_BTF_NAMES)
+		k->btf_names[k->nbtf_names++] = (struct btf_stream_name){ .name = name, .kind = kind };
+}
+
+/*
+ * The names the attach plan asks about, in one streamed pass over the
+ * file: parsing it (btf__load_vmlinux_btf) holds it twice in memory.
+ */
+static void scan_btf(struct kernel_info *k)
+{
+	char why[256];
+
+	want(k, "acpi_os_execute", BTF_KIND_FUNC);
+	for (unsigned int i = 0; i < nr_hooks && k->nbtf_names + 1 < KERNEL_BTF_NAMES; i++) {
+		if (hooks[i].flags & HOOK_TRACEPOINT) {
+			char *tp = k->btf_tp_names[k->nbtf_names];
+
+			snprintf(tp, sizeof(k->btf_tp_names[0]), "btf_trace_%s", hooks[i].func);
+			want(k, tp, BTF_KIND_TYPEDEF);
+		} else {
+			want(k, hooks[i].func, BTF_KIND_FUNC);
+		}
+	}
+	if (!btf_stream_scan("/sys/kernel/btf/vmlinux", k->btf_names, k->nbtf_names,
+			     &k->btf_id, why, sizeof(why))) {
+		k->has_btf = true;
+		return;
+	}
+	k->nbtf_names = 0;
+	if (access("/sys/kernel/btf/vmlinux", F_OK))
+		return;
+	/* a layout this reader does not know: libbpf's parser decides */
+	log_msg(LOG_DEBUG, "vmlinux BTF: %s; parsing it whole", why);
+	k->vmlinux_btf = btf__load_vmlinux_btf();
+	if (libbpf_get_error(k->vmlinux_btf))
+		k->vmlinux_btf = NULL;
+	k->has_btf = k->vmlinux_btf != NULL;
+}
+
+/* The parsed vmlinux BTF, loaded on first need (module BTF, other names). */
+static struct btf *parsed_btf(struct kernel_info *k)
+{
+	if (!k->vmlinux_btf && k->has_btf) {
+		k->vmlinux_btf = btf__load_vmlinux_btf();
+		if (libbpf_get_error(k->vmlinux_btf))
+			k->vmlinux_btf = NULL;
+	}
+	return k->vmlinux_btf;
+}
+
+int kernel_btf_find(struct kernel_info *k, const char *name, unsigned int kind)
+{
+	if (!k->has_btf)
+		return -ENOENT;
+	for (unsigned int i = 0; i < k->nbtf_names; i++)
+		if (k->btf_names[i].kind == kind && !strcmp(k->btf_names[i].name, name))
+			return k->btf_names[i].id ? k->btf_names[i].id : -ENOENT;
+	return parsed_btf(k) ? btf__find_by_name_kind(k->vmlinux_btf, name, kind) : -ENOENT;
+}
+
 int kernel_probe(struct kernel_info *k, bool test_fentry)
 {
 	struct utsname u;
@@ -78,10 +142,8 @@ int kernel_probe(struct kernel_info *k, bool test_fentry)
 	memset(k, 0, sizeof(*k));
 	if (!uname(&u))
 		snprintf(k->release, sizeof(k->release), "%s", u.release);
-	k->vmlinux_btf = btf__load_vmlinux_btf();
-	if (!k->vmlinux_btf)
-		k->vmlinux_btf = NULL;
-	if (test_fentry || !k->vmlinux_btf) {
+	scan_btf(k);
+	if (test_fentry || !k->has_btf) {
 		k->fentry_err = probe_fentry(k);	/* says why without BTF */
 	} else {
 		k->fentry_err = 0;
@@ -101,13 +163,27 @@ void kernel_release(struct kernel_info *k)
 static bool module_has_func(struct kernel_info *k, const char *module,
 			    const char *func, bool *loaded)
 {
-	char path[256];
+	struct btf_stream_name w = { .name = func, .kind = BTF_KIND_FUNC };
+	struct btf_stream_info info;
+	char path[256], why[256];
 	struct btf *btf;
 	bool found;
 
 	snprintf(path, sizeof(path), "/sys/kernel/btf/%s", module);
 	*loaded = !access(path, R_OK);
-	if (!*loaded || !k->vmlinux_btf)
+	if (!*loaded || !k->has_btf)
+		return false;
+	/* streamed on the vmlinux scan (where the name may sit too) when there was one */
+	for (unsigned int i = 0; i < k->nbtf_names; i++)
+		if (k->btf_names[i].kind == BTF_KIND_FUNC && !strcmp(k->btf_names[i].name, func))
+			w = k->btf_names[i];
+	if (w.noffs || k->nbtf_names) {
+		if (!btf_stream_scan_split(path, &k->btf_id, &w, 1, &info, why, sizeof(why)))
+			return w.id > 0;
+		log_msg(LOG_DEBUG, "%s BTF: %s; parsing it whole", module, why);
+	}
+	/* split BTF parsed needs its base parsed */
+	if (!parsed_btf(k))
 		return false;
 	btf = btf__parse_split(path, k->vmlinux_btf);
 	if (!btf)
@@ -156,17 +232,14 @@ void kernel_find_funcs(struct kernel_info *k, const char *const *funcs,
 							&out[i].module_loaded);
 			if (!out[i].module_loaded) {
 				snprintf(path, sizeof(path), "/sys/module/%s/initstate", modules[i]);
-				if (k->vmlinux_btf &&
-				    btf__find_by_name_kind(k->vmlinux_btf, funcs[i], BTF_KIND_FUNC) >= 0)
+				if (kernel_btf_find(k, funcs[i], BTF_KIND_FUNC) > 0)
 					out[i].in_btf = out[i].module_loaded = true;	/* built in */
 				else if (!access(path, F_OK))
 					need_kallsyms = true;	/* loaded, without BTF */
 			}
 		} else {
 			out[i].module_loaded = true;
-			out[i].in_btf = k->vmlinux_btf &&
-				btf__find_by_name_kind(k->vmlinux_btf, funcs[i],
-						       BTF_KIND_FUNC) >= 0;
+			out[i].in_btf = kernel_btf_find(k, funcs[i], BTF_KIND_FUNC) > 0;
 		}
 		if (!out[i].in_btf && out[i].module_loaded)
 			need_kallsyms = true;

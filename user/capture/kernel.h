@@ -9,10 +9,23 @@
 
 #include <stdbool.h>
 #include <bpf/btf.h>
+#include "capture/btf_stream.h"
+
+#define KERNEL_BTF_NAMES 72	/* every hook's function and tracepoint typedef */
 
 struct kernel_info {
 	char release[128];
-	struct btf *vmlinux_btf;	/* NULL when the kernel has no BTF */
+	bool has_btf;			/* /sys/kernel/btf/vmlinux read */
+	/*
+	 * The hooks' names looked up by streaming the file (btf_stream.h),
+	 * and its identity (for the CO-RE BTF cache, btf_cache.h); the
+	 * parsed BTF only for lookups beyond them (module BTF), else NULL.
+	 */
+	struct btf_stream_info btf_id;
+	struct btf_stream_name btf_names[KERNEL_BTF_NAMES];
+	char btf_tp_names[KERNEL_BTF_NAMES][64];
+	unsigned int nbtf_names;
+	struct btf *vmlinux_btf;
 	int fentry_err;			/* 0 = fentry/fexit attach works */
 	int kprobe_err;			/* 0 = kprobe PMU present */
 	char fentry_why[160];
@@ -37,6 +50,12 @@ bool kernel_caps_allow_bpf(unsigned long long capeff);
 /* This process's CapEff from @status (NULL: /proc/self/status); ~0 if unknown. */
 unsigned long long kernel_capeff(const char *status);
 void kernel_release(struct kernel_info *k);
+
+/*
+ * Type id of @name of @kind in the vmlinux BTF, or a negative errno: from
+ * the streamed lookups, or (another name) from the parsed BTF, loaded then.
+ */
+int kernel_btf_find(struct kernel_info *k, const char *name, unsigned int kind);
 
 struct func_place {
 	bool in_btf;		/* vmlinux or module BTF has the FUNC */

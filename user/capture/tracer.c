@@ -8,6 +8,8 @@
 #include <bpf/libbpf.h>
 #include <bpf/btf.h>
 #include "capture/tracer.h"
+#include "capture/btf_cache.h"
+#include "capture/fentry_ids.h"
 #include "lib/source_tree.h"
 #include "lib/percpu.h"
 #include "lib/time.h"
@@ -72,12 +74,65 @@ static int irq_watch_fill(struct tracer *t)
 	return 0;
 }
 
+static bool plan_has_fentry(const struct plan *p)
+{
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		if (p->h[i].mode == MODE_FENTRY)
+			return true;
+	return false;
+}
+
+/* A hook in a module: its programs may relocate against the module's types. */
+static bool plan_has_module_hook(const struct plan *p)
+{
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		if (hooks[i].module && p->h[i].mode != MODE_SKIP)
+			return true;
+	return false;
+}
+
+/*
+ * CO-RE against a minimised BTF of this kernel (capture/btf_cache.h), and
+ * then fentry programs with attach ids of our own (capture/fentry_ids.h):
+ * together they keep libbpf 1.1 from parsing the vmlinux BTF; either one
+ * alone would not.  Not with a module's hook planned: the minimised BTF is
+ * made from the vmlinux BTF only, and libbpf looks in no module's BTF
+ * when given one (wmi_notify_device's program relocates against the wmi
+ * module's struct wmi_block).  Not either after a load with them failed.
+ */
+static void core_btf(struct tracer *t)
+{
+	const void *obj;
+	size_t len;
+
+	if (!t->core_full && !plan_has_module_hook(&t->plan)) {
+		obj = acpitrace_bpf__elf_bytes(&len);
+		btf_core_prepare(&t->core, NULL,
+				 t->k.has_btf && t->k.btf_id.size ? &t->k.btf_id : NULL, obj, len);
+	}
+	if (t->core.path[0] && plan_has_fentry(&t->plan) && !fentry_ids_use(&t->k)) {
+		log_msg(LOG_DEBUG, "CO-RE against the cached minimised BTF, fentry ids of our own");
+		return;
+	}
+	/* libbpf's own way; our handlers may go: no object opened with them is left */
+	fentry_ids_off();
+	if (t->core.path[0])
+		log_msg(LOG_DEBUG, "CO-RE against the cached minimised BTF of this kernel");
+}
+
 static int load(struct tracer *t, const struct tracer_opts *o)
 {
 	bool gpe_detect = false;
 	int err;
 
-	t->skel = acpitrace_bpf__open();
+	btf_core_release(&t->core);
+	core_btf(t);
+	{
+		LIBBPF_OPTS(bpf_object_open_opts, oo,
+			    .btf_custom_path = t->core.path[0] ? t->core.path : NULL);
+
+		t->skel = acpitrace_bpf__open_opts(&oo);
+	}
 	if (!t->skel) {
 		snprintf(t->error, sizeof(t->error), "cannot open the BPF object: %s",
 			 strerror(errno));
@@ -102,7 +157,26 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	if (o->verifier_stats && vstats_prepare(&t->vstats, t->skel->obj))
 		vstats_free(&t->vstats);
 	err = acpitrace_bpf__load(t->skel);
+	fentry_ids_loaded();
 	vstats_collect(&t->vstats);
+	/*
+	 * EPERM is the kernel refusing tracing programs (lockdown, this
+	 * host's sandbox), not something our BTF or ids caused: no retry.
+	 */
+	if (err && err != -EPERM && t->core.path[0]) {
+		/* whatever the minimised BTF (or our fentry ids) lacked, libbpf's way has */
+		log_msg(LOG_WARN, "loading with the cached minimised BTF%s failed (%s); "
+			"loading again with the full vmlinux BTF",
+			fentry_ids_active() ? " and fentry ids of our own" : "", strerror(-err));
+		btf_core_release(&t->core);
+		t->core_full = true;
+		acpitrace_bpf__destroy(t->skel);
+		t->skel = NULL;
+		vstats_free(&t->vstats);
+		return load(t, o);
+	}
+	/* libbpf has parsed the file: the descriptor is not needed any more */
+	btf_core_release(&t->core);
 	if (err && t->vstats.n) {
 		/*
 		 * A statistics log replaces the verifier log libbpf prints on
@@ -176,7 +250,6 @@ static int fall_back_to_kprobes(struct tracer *t, const struct tracer_opts *o,
 	if (ao->force != FORCE_AUTO || t->k.kprobe_err)
 		return -1;
 	ao->force = t->force = FORCE_KPROBE;
-	t->k.vmlinux_btf = btf__load_vmlinux_btf();
 	attach_plan(&t->k, ao, &t->plan);
 	btf__free(t->k.vmlinux_btf);
 	t->k.vmlinux_btf = NULL;
@@ -302,6 +375,8 @@ void tracer_close(struct tracer *t)
 	attach_detach(&t->plan);
 	acpitrace_bpf__destroy(t->skel);
 	t->skel = NULL;
+	/* the ids came from t->k, about to go */
+	fentry_ids_off();
 	kernel_release(&t->k);
 	acpi_sysfs_free(&t->sys);
 	smi_close(&t->smi);

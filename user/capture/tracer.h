@@ -10,6 +10,7 @@
 #include "acpitrace.h"
 #include "capture/attach.h"
 #include "capture/kernel.h"
+#include "capture/btf_cache.h"
 #include "acpi/acpi_sysfs.h"
 #include "capture/verifier_stats.h"
 #include "capture/smi.h"
@@ -55,6 +56,8 @@ struct tracer {
 	double load_ms, attach_ms;	/* verifier + load, and attach (--verbose) */
 	struct vstats vstats;	/* per program, with o->verifier_stats */
 	struct smi_counters smi;	/* SMI counters the programs read (capture/smi.c) */
+	struct btf_core core;	/* minimised CO-RE BTF while loading (capture/btf_cache.h) */
+	bool core_full;		/* it failed once: the full vmlinux BTF */
 };
 
 /* The kernel maps diag/health.c reads: the tracer's, by file descriptor. */

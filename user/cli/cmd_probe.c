@@ -109,7 +109,7 @@ static void print_text(const struct kernel_info *k, const struct plan *p)
 	bool smi_ok = smi_counter(smi, sizeof(smi));
 
 	printf("kernel:       %s\n", k->release);
-	printf("vmlinux BTF:  %s\n", k->vmlinux_btf ? "yes" : "no");
+	printf("vmlinux BTF:  %s\n", k->has_btf ? "yes" : "no");
 	printf("module BTF:  ");
 	for (size_t i = 0; i < sizeof(acpi_modules) / sizeof(acpi_modules[0]); i++) {
 		char path[128];
@@ -136,7 +136,7 @@ static void print_json(const struct kernel_info *k, const struct plan *p,
 	json_init(&j, stdout);
 	json_begin_object(&j, NULL);
 	json_str(&j, "kernel", k->release);
-	json_bool(&j, "vmlinux_btf", k->vmlinux_btf != NULL);
+	json_bool(&j, "vmlinux_btf", k->has_btf);
 	json_begin_array(&j, "module_btf");
 	for (size_t i = 0; i < sizeof(acpi_modules) / sizeof(acpi_modules[0]); i++) {
 		char path[128];
