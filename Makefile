@@ -102,7 +102,7 @@ help:
 	@echo '  vmtest       the QEMU guest matrix (tools/vm; VMTEST_ARGS=...)'
 	@echo '  vmtest-discover the discover scenarios (tests/vm/scenarios-discover: inventory, record/replay, learn)'
 	@echo '  vmtest-wake  the wake scenarios (tests/vm/scenarios-wake: s2idle, S3, SMI, IRQs)'
-	@echo '  vmtest-long  scenarios that wait out fixed windows (tests/vm/scenarios-long: idle, Prometheus)'
+	@echo '  vmtest-long  scenarios that wait out fixed windows (tests/vm/scenarios-long: idle, Prometheus, BTF cache)'
 	@echo '  vmtest-debian the service scenarios in a Debian userland guest (make deb, systemd, udev)'
 	@echo '  parity       kernel drivers vs shipped policies, code by code, in guests (PARITY_ARGS=...)'
 	@echo '  demo         boot a 6.12 guest and stream a live trace of injected events'

@@ -9,7 +9,7 @@
 #                   compiled tables are cached in $(OUT)/vm-cache.
 #   make vmtest-discover  tests/vm/scenarios-discover (inventory, record/replay, learn), both kernels
 #   make vmtest-wake      tests/vm/scenarios-wake (s2idle and S3 cycles, SMIs, IRQs), both kernels
-#   make vmtest-long      tests/vm/scenarios-long (fixed idle and scrape windows), both kernels
+#   make vmtest-long      tests/vm/scenarios-long (fixed idle and scrape windows, BTF cache), both kernels
 #   make vmtest-debian  tests/vm/scenarios-debian on both kernels in a Debian
 #                   bookworm userland (tools/vm/run --rootfs debian) with the
 #                   package `make deb` builds (nocheck) installed; the root
