@@ -12,11 +12,11 @@ PRESSES=30
 
 guest() {
 	ged() { awk '/Ged/ { print $2 }' /proc/interrupts; }
-	opts=(--storm-rate 4 --storm-sources ged --storm-window-ms 2000)
-	acpitrace --json trace "${opts[@]}" --metrics-textfile "$OUT/shed.prom" \
+	opts="--storm-rate 4 --storm-sources ged --storm-window-ms 2000"
+	acpitrace --json trace $opts --metrics-textfile "$OUT/shed.prom" \
 		--ready-file "$OUT/ready1" >shed.json 2>shed.err &
 	pid1=$!
-	acpitrace --json trace "${opts[@]}" --no-storm-shed \
+	acpitrace --json trace $opts --no-storm-shed \
 		--ready-file "$OUT/ready2" >full.json 2>full.err &
 	pid2=$!
 	vm_wait_for 90 test -e "$OUT/ready1"
