@@ -11,8 +11,8 @@
  * with its source's slot (an array, no hashing).  On a match it counts
  * the event as seen and shed on the source and marks this CPU's task as
  * shedding (shed_mark, per CPU and tid: no hash map either); hooks nested
- * in the chain (Notify) count themselves seen and shed on their own
- * source and return.  The entry's exit half does the key's accounting
+ * in the chain (Notify) add themselves to the mark and return; the
+ * exit half counts them seen and shed on their source.  The entry's exit half does the key's accounting
  * exactly as a record would have (count, time, SMIs, histogram, storm
  * window: the storm's end and its figures do not change), from the time
  * its entry half took.  The first event of each second goes through in
@@ -24,7 +24,8 @@
  * --no-storm-shed (at_storm_shed) keeps every record.  A thread that
  * migrates between the entry and exit halves loses its mark: the nested
  * hooks then build records without a parent, and the exit half, finding
- * no mark nor frame, the key's count of that one event.
+ * no mark nor frame, loses the key's count of that one event (and the
+ * source counts of the Notifies shed before the move).
  */
 #ifndef AT_SHED_BPF_H
 #define AT_SHED_BPF_H
@@ -41,7 +42,7 @@ struct at_shed_mark {
 	__u64 ts;
 	__u64 smi0;
 	__u32 smi_cpu;	/* CPU + 1 the SMI count was read on, 0 = none */
-	__u32 pad;
+	__u32 nested;	/* Notifies shed inside it, counted at its exit */
 };
 
 struct {
@@ -58,18 +59,18 @@ static __always_inline struct at_shed_mark *at_shed_mark_get(void)
 	return bpf_map_lookup_elem(&shed_mark, &zero);
 }
 
-/* Seen, and shed, or filtered when --source would not have kept its record. */
-static __always_inline void at_shed_count(__u32 src)
+/* @n seen, and shed, or filtered when --source would not have kept their records. */
+static __always_inline void at_shed_count(__u32 src, __u32 n)
 {
 	struct at_counters *c = at_counter(src);
 
 	if (!c)
 		return;
-	c->seen++;
+	c->seen += n;
 	if (at_filter.source_mask && !(at_filter.source_mask & (1U << (src & 31))))
-		c->filtered++;
+		c->filtered += n;
 	else
-		c->shed++;
+		c->shed += n;
 }
 
 /*
@@ -105,28 +106,40 @@ static __always_inline bool at_shed_enter(__u32 src, __u32 number)
 		m->smi0 = v;
 		m->smi_cpu = bpf_get_smp_processor_id() + 1;
 	}
+	m->nested = 0;
 	m->active = 1;
-	at_shed_count(src);
+	at_shed_count(src, 1);
 	return true;
 }
 
-/* Inside a shed chain (this task, this CPU): a nested hook returns. */
-static __always_inline bool at_shed_inside(void)
+/* This task's mark when it is inside a shed chain (this CPU), or NULL. */
+static __always_inline struct at_shed_mark *at_shed_in(void)
 {
 	struct at_shed_mark *m;
 
 	if (!at_storm_shed || !at_storm_rate)
-		return false;
+		return NULL;
 	m = at_shed_mark_get();
-	return m && m->active && m->tid == at_tid();
+	return m && m->active && m->tid == at_tid() ? m : NULL;
 }
 
-/* A nested hook's event in a shed chain: counted on @src, true. */
-static __always_inline bool at_shed_nested(__u32 src)
+/* Inside a shed chain: a nested hook returns. */
+static __always_inline bool at_shed_inside(void)
 {
-	if (!at_shed_inside())
+	return at_shed_in() != NULL;
+}
+
+/*
+ * A Notify inside a shed chain: true, and counted on its source when the
+ * chain's exit half runs (one counter update per chain, not per Notify).
+ */
+static __always_inline bool at_shed_nested_notify(void)
+{
+	struct at_shed_mark *m = at_shed_in();
+
+	if (!m)
 		return false;
-	at_shed_count(src);
+	m->nested++;
 	return true;
 }
 
@@ -146,6 +159,8 @@ static __always_inline bool at_shed_exit(__u32 src)
 	if (!m || !m->active || m->tid != at_tid() || m->source != src)
 		return false;
 	m->active = 0;
+	if (m->nested)
+		at_shed_count(AT_SRC_NOTIFY, m->nested);
 	now = bpf_ktime_get_ns();
 	if (m->smi_cpu && m->smi_cpu == bpf_get_smp_processor_id() + 1 && at_smi_read(&v)) {
 		smi = (__u32)v - (__u32)m->smi0;

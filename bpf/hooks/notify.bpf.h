@@ -18,7 +18,7 @@ static __always_inline int hook_notify_enter(void *node, __u32 value)
 	__u8 kind;
 
 	/* inside a storming chain (shed.bpf.h): counted, no record */
-	if (at_shed_nested(AT_SRC_NOTIFY))
+	if (at_shed_nested_notify())
 		return 0;
 	cur = at_current();
 	kind = at_ctx_kind(cur);
