@@ -234,6 +234,7 @@ struct at_counters {
 	__u64 filtered;		/* dropped by the filter */
 	__u64 dropped;		/* ring buffer was full */
 	__u64 ratelimited;	/* over the per-source rate limit */
+	__u64 shed;		/* seen inside a storm, counted but no record (bpf/shed.bpf.h) */
 };
 
 /*

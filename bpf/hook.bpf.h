@@ -18,6 +18,7 @@
 #include "ctx.bpf.h"
 #include "path.bpf.h"
 #include "emit.bpf.h"
+#include "shed.bpf.h"
 #include <bpf/bpf_tracing.h>
 #include "hook_list.h"
 

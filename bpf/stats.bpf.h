@@ -29,6 +29,54 @@ const volatile __u64 at_storm_rate = AT_STORM_RATE_DEFAULT;	/* events/s, 0 = off
 const volatile __u64 at_storm_window_ns = AT_STORM_WINDOW_MS * 1000000ULL;
 const volatile __u64 at_storm_end_pct = AT_STORM_END_PCT;
 const volatile __u32 at_storm_sources = AT_STORM_SOURCES_DEFAULT;
+/* Shed the records of a storming key's events (--no-storm-shed clears it). */
+const volatile bool at_storm_shed = true;
+
+/*
+ * Storm shedding (bpf/shed.bpf.h): per source, the one key whose events
+ * are shed while it storms, as a tag (number << 32 | 1; 0 = none) that
+ * the chain's entry hook compares without a hash lookup, and the second
+ * of the last event let through in full (one sample per second).  Only
+ * sources whose key is their number alone (hash 0) and whose hooks shed
+ * (AT_SHED_SOURCES) get a slot.
+ */
+#define AT_SHED_SOURCES	(1U << AT_SRC_GED)
+
+struct at_shed_slot {
+	__u64 tag;
+	__u64 sample_s;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, AT_SRC_MAX);
+	__type(key, __u32);
+	__type(value, struct at_shed_slot);
+} storm_shed SEC(".maps");
+
+static __always_inline __u64 at_shed_tag(__u32 number)
+{
+	return ((__u64)number << 32) | 1;
+}
+
+/* The storm of @k began (on), or ended (off): claim or free its source's slot. */
+static __always_inline void at_shed_slot_set(const struct at_key *k, bool on)
+{
+	__u32 src = k->source;
+	struct at_shed_slot *sl;
+	__u64 tag = at_shed_tag(k->number);
+
+	if (!at_storm_shed || src >= 32 || !(AT_SHED_SOURCES & (1U << src)) || k->hash)
+		return;
+	sl = bpf_map_lookup_elem(&storm_shed, &src);
+	if (!sl)
+		return;
+	/* another key of the source holds it: that one is shed, this one is not */
+	if (on)
+		__sync_val_compare_and_swap(&sl->tag, 0, tag);
+	else
+		__sync_val_compare_and_swap(&sl->tag, tag, 0);
+}
 
 /* Fixed size, never evicting: a full map counts overflow instead. */
 struct {
@@ -295,6 +343,7 @@ static __always_inline void at_storm_check_end(const struct at_key *k,
 	if (__sync_val_compare_and_swap(&s->storming, AT_STORM_ACTIVE, AT_STORM_NONE) !=
 	    AT_STORM_ACTIVE)
 		return;
+	at_shed_slot_set(k, false);
 	at_storm_emit(k, s, AT_STORM_END, s->peak_rate, now - s->storm_start_ns, 0, now);
 }
 
@@ -331,6 +380,7 @@ static __always_inline void at_storm_update(const struct at_key *k, struct at_ke
 	s->storms++;
 	at_storm_emit(k, s, AT_STORM_BEGIN, rate,
 		      at_window_per_s(s->prev_ns, s->cur_ns, now), id, now);
+	at_shed_slot_set(k, true);
 }
 
 /*
@@ -384,6 +434,31 @@ static __always_inline void at_stats_account_at(const struct at_event *e, __u32 
 		__sync_fetch_and_add(&s->smi, e->smi);
 	if (at_storm_sources & (1U << (k.source & 31)))
 		at_storm_update(&k, s, counted, ns, now, e->id);
+}
+
+/*
+ * A shed event (bpf/shed.bpf.h): what at_stats_account_at does for a
+ * record of the key (@src, @number), without one.  The key exists: it is
+ * storming.  @now is when its work started, @ns its duration.
+ */
+static __always_inline void at_stats_account_shed(__u32 src, __u32 number, __u64 ns,
+						  __u64 now, __u64 smi, bool has_smi)
+{
+	struct at_key k = { .source = src, .number = number };
+	struct at_key_state *s;
+
+	if (src == AT_SRC_GED)
+		at_hist_add(AT_HIST_GED, ns);
+	s = bpf_map_lookup_elem(&key_state, &k);
+	if (!s)
+		return;
+	__sync_fetch_and_add(&s->count, 1);
+	if (ns)
+		__sync_fetch_and_add(&s->time_ns, ns);
+	if (has_smi)
+		__sync_fetch_and_add(&s->smi, smi);
+	if (at_storm_sources & (1U << (src & 31)))
+		at_storm_update(&k, s, true, ns, now, 0);
 }
 
 /*

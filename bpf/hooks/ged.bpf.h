@@ -9,17 +9,30 @@
 #include "hook.bpf.h"
 #include "suspend.bpf.h"	/* at_suspend_note: wake candidates */
 
+/* A wake candidate after resume is never shed: its record names the wake. */
+static __always_inline bool ged_resuming(void)
+{
+	struct at_susp_state *st = at_susp();
+
+	return st && st->phase == AT_SUSP_RESUMED;
+}
+
 static __always_inline int hook_ged_enter(struct acpi_ged_event *ev)
 {
-	struct at_frame *f = frame_new(H_ged);
+	__u32 irqno = BPF_CORE_READ(ev, irq);
+	struct at_frame *f;
 	struct at_ctx irq;
 
+	/* a storming GED: counted, no record (shed.bpf.h) */
+	if (!ged_resuming() && at_shed_enter(AT_SRC_GED, irqno))
+		return 0;
+	f = frame_new(H_ged);
 	if (!f)
 		return 0;
-	at_irq_parent(BPF_CORE_READ(ev, irq), AT_LINK_IRQ, &irq);
+	at_irq_parent(irqno, AT_LINK_IRQ, &irq);
 	at_ctx_child(&f->self, &irq, AT_CTX_GED);
 	f->aux[0] = irq.valid ? irq.id : 0;
-	f->arg[0] = BPF_CORE_READ(ev, irq);
+	f->arg[0] = irqno;
 	f->arg[1] = BPF_CORE_READ(ev, gsi);
 	f->arg[2] = (__u64)BPF_CORE_READ(ev, handle);
 	at_task_push(&f->self, &f->prev);
@@ -28,9 +41,12 @@ static __always_inline int hook_ged_enter(struct acpi_ged_event *ev)
 
 static __always_inline int hook_ged_exit(void)
 {
-	struct at_frame *f = frame_get(H_ged);
+	struct at_frame *f;
 	struct at_event *e;
 
+	if (at_shed_exit(AT_SRC_GED))
+		return 0;
+	f = frame_get(H_ged);
 	if (!f)
 		return 0;
 	at_task_pop(&f->prev);

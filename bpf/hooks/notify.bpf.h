@@ -11,12 +11,18 @@
 
 static __always_inline int hook_notify_enter(void *node, __u32 value)
 {
-	struct at_ctx *cur = at_current();
-	struct at_frame *f = frame_new(H_notify);
+	struct at_ctx *cur;
+	struct at_frame *f;
 	struct at_event *e;
 	__u8 slot = AT_SLOT_TASK;
-	__u8 kind = at_ctx_kind(cur);
+	__u8 kind;
 
+	/* inside a storming chain (shed.bpf.h): counted, no record */
+	if (at_shed_nested_notify())
+		return 0;
+	cur = at_current();
+	kind = at_ctx_kind(cur);
+	f = frame_new(H_notify);
 	if (!f)
 		return 0;
 	at_ctx_child(&f->self, cur, kind);
@@ -36,8 +42,11 @@ static __always_inline int hook_notify_enter(void *node, __u32 value)
 
 static __always_inline int hook_notify_exit(void)
 {
-	struct at_frame *f = frame_get(H_notify);
+	struct at_frame *f;
 
+	if (at_shed_inside())
+		return 0;
+	f = frame_get(H_notify);
 	if (!f)
 		return 0;
 	at_task_pop(&f->prev);

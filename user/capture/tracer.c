@@ -35,6 +35,8 @@ static void storm_setup(struct acpitrace_bpf *skel, const struct storm_cfg *c)
 		skel->rodata->at_storm_end_pct = c->end_pct;
 	if (c->sources)
 		skel->rodata->at_storm_sources = c->sources;
+	if (c->no_shed)
+		skel->rodata->at_storm_shed = false;
 }
 
 /*

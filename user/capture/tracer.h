@@ -22,6 +22,7 @@ struct storm_cfg {
 	uint64_t end_pct;
 	uint32_t sources;	/* bit per enum at_source */
 	bool off;
+	bool no_shed;		/* keep every record of a storming key (bpf/shed.bpf.h) */
 };
 
 struct tracer_opts {

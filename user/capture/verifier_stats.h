@@ -17,7 +17,14 @@ struct bpf_object;
 
 /* The verifier's instruction limit (BPF_COMPLEXITY_LIMIT_INSNS). */
 #define VSTATS_INSN_LIMIT	1000000UL
-#define VSTATS_LOG_SIZE		8192
+/*
+ * The kernel refuses a load (ENOSPC) when the log ever held more than its
+ * buffer, counting messages it later discarded on paths it backtracked:
+ * bench_capture (bench/policy, verify-budget) needed more than 8 KiB on a
+ * 6.18 host once the storm-shedding code was in it, though its final log
+ * is under 200 bytes.
+ */
+#define VSTATS_LOG_SIZE		16384
 
 struct vstats_prog {
 	char name[64];

@@ -227,13 +227,13 @@ static void print_totals(struct tracer *t, bool json)
 
 	if (tracer_counters(t, c))
 		return;
-	fprintf(stderr, "\n%-9s %10s %10s %10s %10s %10s\n", "source", "seen", "emitted",
-		"filtered", "ratelimit", "dropped");
+	fprintf(stderr, "\n%-9s %10s %10s %10s %10s %10s %10s\n", "source", "seen", "emitted",
+		"filtered", "ratelimit", "dropped", "shed");
 	for (int s = 0; s < AT_SRC_MAX; s++)
-		fprintf(stderr, "%-9s %10llu %10llu %10llu %10llu %10llu\n", source_name(s),
+		fprintf(stderr, "%-9s %10llu %10llu %10llu %10llu %10llu %10llu\n", source_name(s),
 			(unsigned long long)c[s].seen, (unsigned long long)c[s].emitted,
 			(unsigned long long)c[s].filtered, (unsigned long long)c[s].ratelimited,
-			(unsigned long long)c[s].dropped);
+			(unsigned long long)c[s].dropped, (unsigned long long)c[s].shed);
 	if (!json)
 		return;
 	json_init(&j, stdout);
@@ -246,6 +246,7 @@ static void print_totals(struct tracer *t, bool json)
 		json_u64(&j, "filtered", c[s].filtered);
 		json_u64(&j, "ratelimited", c[s].ratelimited);
 		json_u64(&j, "dropped", c[s].dropped);
+		json_u64(&j, "shed", c[s].shed);
 		json_end_object(&j);
 	}
 	json_end_object(&j);

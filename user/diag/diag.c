@@ -24,6 +24,8 @@ const struct opt diag_storm_opts[] = {
 	    "the storm ends under P% of the rate (default 50)"),
 	OPT(DIAG_OPT_STORM_SOURCES, 0, "storm-sources", required_argument, "LIST",
 	    "keys watched for storms (default gpe,ged)"),
+	OPT(DIAG_OPT_NO_SHED, 0, "no-storm-shed", no_argument, NULL,
+	    "keep every record of a storming key's events\n(default: counted, one a second recorded)"),
 	OPT(DIAG_OPT_NO_STORMS, 0, "no-storms", no_argument, NULL, "no storm detection"),
 	OPT_END,
 };
@@ -81,6 +83,7 @@ int diag_parse_opt(int c, const char *arg, struct diag_opts *d, struct tracer_op
 	case DIAG_OPT_SYSFS_GPE: d->gpe_dir = arg; return OPT_HANDLED;
 	case DIAG_OPT_MASK_EC: d->mask_ec = true; return OPT_HANDLED;
 	case DIAG_OPT_EC_GPE_FILE: d->ec_gpe_file = arg; return OPT_HANDLED;
+	case DIAG_OPT_NO_SHED: t->storm.no_shed = true; return OPT_HANDLED;
 	case DIAG_OPT_NO_STORMS: t->storm.off = true; return OPT_HANDLED;
 	case DIAG_OPT_STORM_RATE:
 		if (parse_u64(arg, &n) || !n || n > 100000000)

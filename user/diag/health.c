@@ -169,14 +169,15 @@ static double rate(uint64_t n, double s)
 
 static void print_sources(FILE *out, const struct stats_snap *s)
 {
-	fprintf(out, "%-9s %10s %10s %10s %10s %10s %10s\n", "source", "events", "rate/s",
-		"filtered", "ratelimit", "dropped", "overflow");
+	fprintf(out, "%-9s %10s %10s %10s %10s %10s %10s %10s\n", "source", "events", "rate/s",
+		"filtered", "ratelimit", "dropped", "shed", "overflow");
 	for (int i = 0; i < AT_SRC_MAX; i++)
-		fprintf(out, "%-9s %10" PRIu64 " %10.1f %10llu %10llu %10llu %10" PRIu64 "\n",
+		fprintf(out, "%-9s %10" PRIu64 " %10.1f %10llu %10llu %10llu %10llu %10" PRIu64 "\n",
 			source_name(i), stats_events(s, i), rate(stats_events(s, i), s->elapsed_s),
 			(unsigned long long)s->src[i].filtered,
 			(unsigned long long)s->src[i].ratelimited,
-			(unsigned long long)s->src[i].dropped, s->overflow[i]);
+			(unsigned long long)s->src[i].dropped,
+			(unsigned long long)s->src[i].shed, s->overflow[i]);
 }
 
 static void print_keys(FILE *out, const struct stats_snap *s)
@@ -319,6 +320,7 @@ static void json_sources(struct json *j, const struct stats_snap *s)
 		json_u64(j, "filtered", s->src[i].filtered);
 		json_u64(j, "ratelimited", s->src[i].ratelimited);
 		json_u64(j, "dropped", s->src[i].dropped);
+		json_u64(j, "shed", s->src[i].shed);
 		json_u64(j, "key_overflow", s->overflow[i]);
 		json_end_object(j);
 	}

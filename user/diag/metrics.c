@@ -159,6 +159,9 @@ void metrics_render(FILE *out, const struct stats_snap *s, const char *version)
 	per_source(out, s, "acpitrace_ringbuf_dropped_total",
 		   "Records lost because the ring buffer was full.",
 		   offsetof(struct at_counters, dropped));
+	per_source(out, s, "acpitrace_storm_shed_total",
+		   "Events of a storming key counted without a record (storm shedding).",
+		   offsetof(struct at_counters, shed));
 	head(out, "acpitrace_keys_overflow_total", "counter",
 	     "Events whose key did not fit in the bounded key map.");
 	for (int i = 0; i < AT_SRC_MAX; i++)

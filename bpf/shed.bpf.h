@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Storm shedding: while a key storms (stats.bpf.h), the events of its
+ * chain are counted but build no record.  Under a storm most of a hook's
+ * time goes to the record and the causal context (per-task frames and
+ * contexts, path cache, per-key state: hash maps each), which nobody can
+ * read at thousands per second anyway; the storm's begin and end records
+ * say what is happening.
+ *
+ * The chain's entry hook (GED: acpi_ged_irq_handler) compares its key
+ * with its source's slot (an array, no hashing).  On a match it counts
+ * the event as seen and shed on the source and marks this CPU's task as
+ * shedding (shed_mark, per CPU and tid: no hash map either); hooks nested
+ * in the chain (Notify) add themselves to the mark and return; the
+ * exit half counts them seen and shed on their source.  The entry's exit half does the key's accounting
+ * exactly as a record would have (count, time, SMIs, histogram, storm
+ * window: the storm's end and its figures do not change), from the time
+ * its entry half took.  The first event of each second goes through in
+ * full (records, chain and all), so a trace still shows what the storm
+ * looks like; a wake after resume is never shed (its hook checks).
+ *
+ * What shed events do not get: records, and per-key counts of the events
+ * nested in a shed chain (the Notify's key; its source counts them).
+ * --no-storm-shed (at_storm_shed) keeps every record.  A thread that
+ * migrates between the entry and exit halves loses its mark: the nested
+ * hooks then build records without a parent, and the exit half, finding
+ * no mark nor frame, loses the key's count of that one event (and the
+ * source counts of the Notifies shed before the move).
+ */
+#ifndef AT_SHED_BPF_H
+#define AT_SHED_BPF_H
+
+#include "core.bpf.h"
+#include "filter.bpf.h"
+#include "stats.bpf.h"
+
+struct at_shed_mark {
+	__u32 tid;
+	__u32 active;
+	__u32 source;
+	__u32 number;
+	__u64 ts;
+	__u64 smi0;
+	__u32 smi_cpu;	/* CPU + 1 the SMI count was read on, 0 = none */
+	__u32 nested;	/* Notifies shed inside it, counted at its exit */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct at_shed_mark);
+} shed_mark SEC(".maps");
+
+static __always_inline struct at_shed_mark *at_shed_mark_get(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&shed_mark, &zero);
+}
+
+/* @n seen, and shed, or filtered when --source would not have kept their records. */
+static __always_inline void at_shed_count(__u32 src, __u32 n)
+{
+	struct at_counters *c = at_counter(src);
+
+	if (!c)
+		return;
+	c->seen += n;
+	if (at_filter.source_mask && !(at_filter.source_mask & (1U << (src & 31))))
+		c->filtered += n;
+	else
+		c->shed += n;
+}
+
+/*
+ * The entry of a chain whose key is (@src, @number): true when the event
+ * is shed (counted; the caller returns at once), false when it goes on as
+ * usual (the mark cleared).
+ */
+static __always_inline bool at_shed_enter(__u32 src, __u32 number)
+{
+	struct at_shed_mark *m = at_shed_mark_get();
+	struct at_shed_slot *sl;
+	__u64 now, sec, v;
+
+	if (!at_storm_shed || !at_storm_rate || !m)
+		return false;
+	m->active = 0;
+	sl = bpf_map_lookup_elem(&storm_shed, &src);
+	if (!sl || sl->tag != at_shed_tag(number))
+		return false;
+	now = bpf_ktime_get_ns();
+	sec = now / 1000000000ULL;
+	/* one event a second in full: a sample (two CPUs may both take it) */
+	if (sl->sample_s != sec) {
+		sl->sample_s = sec;
+		return false;
+	}
+	m->tid = at_tid();
+	m->source = src;
+	m->number = number;
+	m->ts = now;
+	m->smi_cpu = 0;
+	if (at_smi_read(&v)) {
+		m->smi0 = v;
+		m->smi_cpu = bpf_get_smp_processor_id() + 1;
+	}
+	m->nested = 0;
+	m->active = 1;
+	at_shed_count(src, 1);
+	return true;
+}
+
+/* This task's mark when it is inside a shed chain (this CPU), or NULL. */
+static __always_inline struct at_shed_mark *at_shed_in(void)
+{
+	struct at_shed_mark *m;
+
+	if (!at_storm_shed || !at_storm_rate)
+		return NULL;
+	m = at_shed_mark_get();
+	return m && m->active && m->tid == at_tid() ? m : NULL;
+}
+
+/* Inside a shed chain: a nested hook returns. */
+static __always_inline bool at_shed_inside(void)
+{
+	return at_shed_in() != NULL;
+}
+
+/*
+ * A Notify inside a shed chain: true, and counted on its source when the
+ * chain's exit half runs (one counter update per chain, not per Notify).
+ */
+static __always_inline bool at_shed_nested_notify(void)
+{
+	struct at_shed_mark *m = at_shed_in();
+
+	if (!m)
+		return false;
+	m->nested++;
+	return true;
+}
+
+/*
+ * The exit half of a shed entry: the key's accounting, the mark cleared.
+ * False when this task's event was not shed (the exit goes on as usual).
+ */
+static __always_inline bool at_shed_exit(__u32 src)
+{
+	struct at_shed_mark *m;
+	__u64 now, v, smi = 0;
+	bool has_smi = false;
+
+	if (!at_storm_shed || !at_storm_rate)
+		return false;
+	m = at_shed_mark_get();
+	if (!m || !m->active || m->tid != at_tid() || m->source != src)
+		return false;
+	m->active = 0;
+	if (m->nested)
+		at_shed_count(AT_SRC_NOTIFY, m->nested);
+	now = bpf_ktime_get_ns();
+	if (m->smi_cpu && m->smi_cpu == bpf_get_smp_processor_id() + 1 && at_smi_read(&v)) {
+		smi = (__u32)v - (__u32)m->smi0;
+		has_smi = true;
+	}
+	at_stats_account_shed(src, m->number, now - m->ts, m->ts, smi, has_smi);
+	return true;
+}
+
+#endif /* AT_SHED_BPF_H */
