@@ -58,15 +58,16 @@ static int module_func(const char *func, int *obj_fd)
 {
 	const char *module = module_of(func);
 	struct btf_stream_name w = { .name = func, .kind = BTF_KIND_FUNC };
+	const struct btf_stream_name *s;
 	struct btf_stream_info info;
 	char path[128], why[256];
 
 	if (!module || !ids->has_btf || !ids->btf_id.size)
 		return -ESRCH;
 	/* the name's offsets in the base strings, from the vmlinux scan */
-	for (unsigned int i = 0; i < ids->nbtf_names; i++)
-		if (ids->btf_names[i].kind == BTF_KIND_FUNC && !strcmp(ids->btf_names[i].name, func))
-			w = ids->btf_names[i];
+	s = kernel_btf_streamed(ids, func, BTF_KIND_FUNC);
+	if (s)
+		w = *s;
 	snprintf(path, sizeof(path), "/sys/kernel/btf/%s", module);
 	if (btf_stream_scan_split(path, &ids->btf_id, &w, 1, &info, why, sizeof(why))) {
 		log_msg(LOG_DEBUG, "fentry %s: %s", func, why);

@@ -73,6 +73,14 @@ static int probe_kprobe(struct kernel_info *k)
 	return 0;
 }
 
+/* libbpf's whole parse of the vmlinux BTF, or NULL */
+static struct btf *load_vmlinux_btf(void)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+
+	return libbpf_get_error(btf) ? NULL : btf;
+}
+
 static void want(struct kernel_info *k, const char *name, unsigned int kind)
 {
 	if (k->nbtf_names < KERNEL_BTF_NAMES)
@@ -108,30 +116,36 @@ static void scan_btf(struct kernel_info *k)
 		return;
 	/* a layout this reader does not know: libbpf's parser decides */
 	log_msg(LOG_DEBUG, "vmlinux BTF: %s; parsing it whole", why);
-	k->vmlinux_btf = btf__load_vmlinux_btf();
-	if (libbpf_get_error(k->vmlinux_btf))
-		k->vmlinux_btf = NULL;
+	k->vmlinux_btf = load_vmlinux_btf();
 	k->has_btf = k->vmlinux_btf != NULL;
 }
 
 /* The parsed vmlinux BTF, loaded on first need (module BTF, other names). */
 static struct btf *parsed_btf(struct kernel_info *k)
 {
-	if (!k->vmlinux_btf && k->has_btf) {
-		k->vmlinux_btf = btf__load_vmlinux_btf();
-		if (libbpf_get_error(k->vmlinux_btf))
-			k->vmlinux_btf = NULL;
-	}
+	if (!k->vmlinux_btf && k->has_btf)
+		k->vmlinux_btf = load_vmlinux_btf();
 	return k->vmlinux_btf;
+}
+
+const struct btf_stream_name *kernel_btf_streamed(const struct kernel_info *k,
+						  const char *name, unsigned int kind)
+{
+	for (unsigned int i = 0; i < k->nbtf_names; i++)
+		if (k->btf_names[i].kind == kind && !strcmp(k->btf_names[i].name, name))
+			return &k->btf_names[i];
+	return NULL;
 }
 
 int kernel_btf_find(struct kernel_info *k, const char *name, unsigned int kind)
 {
+	const struct btf_stream_name *s;
+
 	if (!k->has_btf)
 		return -ENOENT;
-	for (unsigned int i = 0; i < k->nbtf_names; i++)
-		if (k->btf_names[i].kind == kind && !strcmp(k->btf_names[i].name, name))
-			return k->btf_names[i].id ? k->btf_names[i].id : -ENOENT;
+	s = kernel_btf_streamed(k, name, kind);
+	if (s)
+		return s->id ? s->id : -ENOENT;
 	return parsed_btf(k) ? btf__find_by_name_kind(k->vmlinux_btf, name, kind) : -ENOENT;
 }
 
@@ -164,6 +178,7 @@ static bool module_has_func(struct kernel_info *k, const char *module,
 			    const char *func, bool *loaded)
 {
 	struct btf_stream_name w = { .name = func, .kind = BTF_KIND_FUNC };
+	const struct btf_stream_name *s;
 	struct btf_stream_info info;
 	char path[256], why[256];
 	struct btf *btf;
@@ -174,9 +189,9 @@ static bool module_has_func(struct kernel_info *k, const char *module,
 	if (!*loaded || !k->has_btf)
 		return false;
 	/* streamed on the vmlinux scan (where the name may sit too) when there was one */
-	for (unsigned int i = 0; i < k->nbtf_names; i++)
-		if (k->btf_names[i].kind == BTF_KIND_FUNC && !strcmp(k->btf_names[i].name, func))
-			w = k->btf_names[i];
+	s = kernel_btf_streamed(k, func, BTF_KIND_FUNC);
+	if (s)
+		w = *s;
 	if (w.noffs || k->nbtf_names) {
 		if (!btf_stream_scan_split(path, &k->btf_id, &w, 1, &info, why, sizeof(why)))
 			return w.id > 0;

@@ -56,6 +56,9 @@ void kernel_release(struct kernel_info *k);
  * the streamed lookups, or (another name) from the parsed BTF, loaded then.
  */
 int kernel_btf_find(struct kernel_info *k, const char *name, unsigned int kind);
+/* The streamed scan's entry for @name of @kind (its id and string offsets), or NULL. */
+const struct btf_stream_name *kernel_btf_streamed(const struct kernel_info *k,
+						  const char *name, unsigned int kind);
 
 struct func_place {
 	bool in_btf;		/* vmlinux or module BTF has the FUNC */
