@@ -97,6 +97,36 @@ static int spawn_cached(char **argv, const char *cache, double *ms, double *kb)
 	return ret;
 }
 
+/*
+ * One measure's lines: bpftrace, acpitrace (with the target) and the
+ * full-BTF start against it, and the first start (the one that made the cache).
+ */
+static void print_group(const char *what, const char *unit, double target, int reps,
+			double *bpftrace, double *acp, double *ratio, double *full,
+			double *full_ratio, double first)
+{
+	char name[64];
+	struct figure f = { .unit = unit, .name = name };
+
+	snprintf(name, sizeof(name), "%s.bpftrace", what);
+	f.ref = "-";
+	figure_set(&f, bpftrace, NULL, reps);
+	figure_print(&f);
+	snprintf(name, sizeof(name), "%s.acpitrace", what);
+	f.ref = "bpftrace";
+	f.target = target;
+	figure_set(&f, acp, ratio, reps);
+	figure_print(&f);
+	f.target = 0;
+	snprintf(name, sizeof(name), "%s.acp.fullbtf", what);
+	figure_set(&f, full, full_ratio, reps);
+	figure_print(&f);
+	snprintf(name, sizeof(name), "%s.acp.first", what);
+	f.ref = "-";
+	figure_set(&f, &first, NULL, 1);
+	figure_print(&f);
+}
+
 int cmd_startup(int reps, const char *bpftrace)
 {
 	char self[4096], cache[] = "/tmp/acpitrace-bench-btfXXXXXX", rm[64];
@@ -137,44 +167,8 @@ int cmd_startup(int reps, const char *bpftrace)
 	if (system(rm))
 		fprintf(stderr, "bench: could not remove %s\n", cache);
 
-	struct figure f = { .unit = "ms" };
-
-	f.name = "startup.host.bpftrace";
-	f.ref = "-";
-	figure_set(&f, b_ms, NULL, reps);
-	figure_print(&f);
-	f.name = "startup.host.acpitrace";
-	f.ref = "bpftrace";
-	f.target = 0.25;
-	figure_set(&f, a_ms, r_ms, reps);
-	figure_print(&f);
-	f.target = 0;
-	f.name = "startup.host.acp.fullbtf";
-	figure_set(&f, f_ms, rf_ms, reps);
-	figure_print(&f);
-	f.name = "startup.host.acp.first";
-	f.ref = "-";
-	figure_set(&f, &first_ms, NULL, 1);
-	figure_print(&f);
-	f.unit = "KiB";
-	f.target = 0;
-	f.name = "rss.host.bpftrace";
-	f.ref = "-";
-	figure_set(&f, b_kb, NULL, reps);
-	figure_print(&f);
-	f.name = "rss.host.acpitrace";
-	f.ref = "bpftrace";
-	f.target = 0.1;
-	figure_set(&f, a_kb, r_kb, reps);
-	figure_print(&f);
-	f.target = 0;
-	f.name = "rss.host.acp.fullbtf";
-	figure_set(&f, f_kb, rf_kb, reps);
-	figure_print(&f);
-	f.name = "rss.host.acp.first";
-	f.ref = "-";
-	figure_set(&f, &first_kb, NULL, 1);
-	figure_print(&f);
+	print_group("startup.host", "ms", 0.25, reps, b_ms, a_ms, r_ms, f_ms, rf_ms, first_ms);
+	print_group("rss.host", "KiB", 0.1, reps, b_kb, a_kb, r_kb, f_kb, rf_kb, first_kb);
 	return 0;
 }
 
