@@ -296,6 +296,27 @@ static int read_spawn(const char *file, double *ms, double *kb, int max)
 	return n;
 }
 
+/* One measure's full-BTF line (against bpftrace where both ran) and first-start line. */
+static void guest_extra_lines(const char *what, const char *unit, const double *full,
+			      const double *ratio, int nf, int n, const double *first, int no)
+{
+	char name[64];
+	struct figure f = { .unit = unit, .name = name };
+
+	if (nf) {
+		snprintf(name, sizeof(name), "%s.acp.fullbtf", what);
+		f.ref = n ? "bpftrace" : "-";
+		figure_set(&f, full, n ? ratio : NULL, n ? n : nf);
+		figure_print(&f);
+	}
+	if (no) {
+		snprintf(name, sizeof(name), "%s.acp.first", what);
+		f.ref = "-";
+		figure_set(&f, first, NULL, no);
+		figure_print(&f);
+	}
+}
+
 /*
  * The full-BTF starts (ACPITRACE_BTF_CACHE=off, interleaved) against
  * bpftrace's, and the first start (which made the cache file), as info.
@@ -308,37 +329,13 @@ static void guest_startup_extra(const char *full_file, const char *first_file,
 	int nf = full_file ? read_spawn(full_file, f_ms, f_kb, MAXR) : 0;
 	int no = first_file ? read_spawn(first_file, o_ms, o_kb, MAXR) : 0;
 	int n = nf < nb ? nf : nb;
-	struct figure f = { .unit = "ms" };
 
 	for (int r = 0; r < n; r++) {
 		r_ms[r] = f_ms[r] / b_ms[r];
 		r_kb[r] = f_kb[r] / b_kb[r];
 	}
-	if (nf) {
-		f.name = "startup.guest.acp.fullbtf";
-		f.ref = n ? "bpftrace" : "-";
-		figure_set(&f, f_ms, n ? r_ms : NULL, n ? n : nf);
-		figure_print(&f);
-	}
-	if (no) {
-		f.name = "startup.guest.acp.first";
-		f.ref = "-";
-		figure_set(&f, o_ms, NULL, no);
-		figure_print(&f);
-	}
-	f.unit = "KiB";
-	if (nf) {
-		f.name = "rss.guest.acp.fullbtf";
-		f.ref = n ? "bpftrace" : "-";
-		figure_set(&f, f_kb, n ? r_kb : NULL, n ? n : nf);
-		figure_print(&f);
-	}
-	if (no) {
-		f.name = "rss.guest.acp.first";
-		f.ref = "-";
-		figure_set(&f, o_kb, NULL, no);
-		figure_print(&f);
-	}
+	guest_extra_lines("startup.guest", "ms", f_ms, r_ms, nf, n, o_ms, no);
+	guest_extra_lines("rss.guest", "KiB", f_kb, r_kb, nf, n, o_kb, no);
 }
 
 int cmd_guest_startup(const char *acp_file, const char *bpt_file, const char *full_file,
