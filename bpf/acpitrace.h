@@ -211,6 +211,15 @@ struct at_event {
 };
 
 /*
+ * A record whose fields past the primary path are all zero (a Notify's)
+ * goes on the ring as its head alone: AT_EV_HEAD bytes, rounded up to the
+ * ring buffer's 8 bytes (so the first word of path2, written as zero, is
+ * part of it).  Readers zero the rest (user/capture/ring_record.h).
+ */
+#define AT_EV_HEAD	__builtin_offsetof(struct at_event, path2)
+#define AT_EV_HEAD_SIZE	((AT_EV_HEAD + 7) & ~7UL)
+
+/*
  * In-kernel filter.  A record that fails it is counted as filtered and
  * never reserved in the ring buffer.  Zero means "no constraint".
  */

@@ -252,7 +252,6 @@ static __always_inline void at_event_init(struct at_event *e, __u8 source,
  * which zeroes the tail in the reservation.  path2's depth is cleared
  * here because the filter reads it.
  */
-#define AT_EV_HEAD	__builtin_offsetof(struct at_event, path2)
 
 static __always_inline void at_event_init_head(struct at_event *e, __u8 source,
 					       const struct at_ctx *c, __u64 parent)
@@ -300,16 +299,27 @@ static __always_inline struct at_event *at_new_event(__u32 slot_idx, __u8 source
  * (which `!slot && c` made clang emit), walks that impossible path and
  * reports the reservation as leaked.
  */
+static __always_inline struct at_event *at_ring_reserved(struct at_event *slot,
+							  struct at_counters *c)
+{
+	if (!slot && c)
+		c->dropped++;
+	return slot;
+}
+
 static __always_inline struct at_event *at_ring_reserve(struct at_counters *c)
 {
-	struct at_event *slot = bpf_ringbuf_reserve(&events, sizeof(*slot), 0);
+	return at_ring_reserved(bpf_ringbuf_reserve(&events, sizeof(struct at_event), 0), c);
+}
 
-	if (!slot) {
-		if (c)
-			c->dropped++;
-		return NULL;
-	}
-	return slot;
+/*
+ * A head record's place on the ring: AT_EV_HEAD_SIZE bytes, not the
+ * whole record (user space zeroes the rest, capture/ring_record.h).  Only
+ * the head's fields may be written through the pointer.
+ */
+static __always_inline struct at_event *at_ring_reserve_head(struct at_counters *c)
+{
+	return at_ring_reserved(bpf_ringbuf_reserve(&events, AT_EV_HEAD_SIZE, 0), c);
 }
 
 /* Count a submit in window @win: true past the window's first AT_RB_BURST. */

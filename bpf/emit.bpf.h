@@ -52,10 +52,10 @@ static __always_inline bool at_rate_ok(__u32 src, __u64 now)
  * the record (map memory) it is unknown to the verifier, which then walks
  * the accounting of every source in every hook.  @head (a constant): the
  * record is at_new_head's, valid up to the path, and its hook submits it
- * at once (its ts_ns is now, at_ring_submit_at).
+ * at once (its ts_ns is now, at_ring_submit_at).  @path_hash: see at_key_of.
  */
 static __always_inline enum at_emit_result at_emit_as(struct at_event *e, const __u32 src,
-						      const bool head)
+						      const bool head, const __u64 *path_hash)
 {
 	struct at_counters *c;
 	struct at_event *slot;
@@ -71,39 +71,44 @@ static __always_inline enum at_emit_result at_emit_as(struct at_event *e, const 
 		c->filtered++;
 		return AT_EMIT_FILTERED;
 	}
-	at_stats_account(e, src);
+	at_stats_account_hashed(e, src, path_hash);
 	if (at_policy_verdict(e) == AT_VERDICT_DROP)
 		return AT_EMIT_FILTERED;
 	if (!at_rate_ok(src, e->ts_ns)) {
 		c->ratelimited++;
 		return AT_EMIT_RATELIMITED;
 	}
+	if (head) {
+		/* the head alone: the tail, half the record, is zeros */
+		slot = at_ring_reserve_head(c);
+		if (!slot)
+			return AT_EMIT_DROPPED;
+		__builtin_memcpy(slot, e, AT_EV_HEAD);
+		slot->path2.seg[0] = 0;
+		at_ring_submit_at(slot, c, e->ts_ns);
+		return AT_EMIT_SENT;
+	}
 	slot = at_ring_reserve(c);
 	if (!slot)
 		return AT_EMIT_DROPPED;
-	if (head) {
-		/* the head, then zeros: the tail is half the record */
-		__builtin_memcpy(slot, e, AT_EV_HEAD);
-		slot->path2.seg[0] = 0;
-		__builtin_memset(&slot->path2.seg[1], 0,
-				 sizeof(*slot) - __builtin_offsetof(struct at_event, path2.seg[1]));
-		at_ring_submit_at(slot, c, e->ts_ns);
-	} else {
-		__builtin_memcpy(slot, e, sizeof(*slot));
-		at_ring_submit(slot, c);
-	}
+	__builtin_memcpy(slot, e, sizeof(*slot));
+	at_ring_submit(slot, c);
 	return AT_EMIT_SENT;
 }
 
 static __always_inline enum at_emit_result at_emit(struct at_event *e, const __u32 src)
 {
-	return at_emit_as(e, src, false);
+	return at_emit_as(e, src, false, NULL);
 }
 
-/* A record of at_new_head, emitted by the hook that stamped it. */
-static __always_inline enum at_emit_result at_emit_head(struct at_event *e, const __u32 src)
+/*
+ * A record of at_new_head, emitted by the hook that stamped it; @path_hash
+ * is its path's (at_read_path_hash).
+ */
+static __always_inline enum at_emit_result at_emit_head(struct at_event *e, const __u32 src,
+							__u64 path_hash)
 {
-	return at_emit_as(e, src, true);
+	return at_emit_as(e, src, true, &path_hash);
 }
 
 #endif /* AT_EMIT_BPF_H */

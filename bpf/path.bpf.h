@@ -17,6 +17,7 @@ struct at_path_cached {
 	__u32 name;
 	__u16 owner;
 	__u16 pad;
+	__u64 hash;		/* at_path_hash(&path): the stats key's, made once */
 	struct at_path path;
 };
 
@@ -26,6 +27,49 @@ struct {
 	__type(key, __u64);
 	__type(value, struct at_path_cached);
 } path_cache SEC(".maps");
+
+/*
+ * The last path this CPU read, before path_cache: a key pressed again, a
+ * storm, read it without the hash table.  Validated the same way as a
+ * path_cache entry (name, parent, owner: the path follows from them).  A
+ * hook may interrupt another on the same CPU, so the entry is guarded by
+ * a sequence count: odd while it is being written, which makes readers
+ * and other writers leave it alone; a reader that saw it change while
+ * copying uses path_cache instead.
+ */
+struct at_path_last {
+	__u64 seq;
+	struct at_path_cached c;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct at_path_last);
+} path_last SEC(".maps");
+
+#ifndef READ_ONCE
+#define READ_ONCE(x)		(*(volatile typeof(x) *)&(x))
+#define WRITE_ONCE(x, v)	(*(volatile typeof(x) *)&(x) = (v))
+#endif
+
+#define AT_FNV_BASIS	0xcbf29ce484222325ULL
+#define AT_FNV_PRIME	0x100000001b3ULL
+
+/* FNV-1a over the segments: the key a path is counted under (stats.bpf.h). */
+static __always_inline __u64 at_path_hash(const struct at_path *p)
+{
+	__u32 n = p->depth & 0x7f, i;
+	__u64 h = AT_FNV_BASIS ^ n;
+
+	for (i = 0; i < AT_PATH_SEGS; i++) {
+		if (i >= n)
+			break;
+		h = (h ^ p->seg[i]) * AT_FNV_PRIME;
+	}
+	return h;
+}
 
 /*
  * Walk a namespace node up to the root, leaf first.  The name and the
@@ -70,13 +114,53 @@ static __always_inline void at_walk_path(struct at_path *p, const void *node_ptr
  * owner id has the same path unless its parent was replaced the same way
  * in between; ACPICA hands out owner ids round robin, so that needs a
  * full cycle of 4095 table loads and method runs between the two.
+ * Returns the path's at_path_hash, kept in the entry: the hash is a chain
+ * of multiplications, dearer than the lookup that finds it.
  */
-static __always_inline void at_read_path(struct at_path *p, const void *node_ptr)
+static __always_inline bool at_path_same(const struct at_path_cached *a,
+					 const struct at_path_cached *b)
+{
+	return a->name == b->name && a->parent == b->parent && a->owner == b->owner;
+}
+
+/* @fresh's path from this CPU's last one; false: not that node, or torn. */
+static __always_inline bool at_path_last_get(struct at_path_last *l,
+					     const struct at_path_cached *fresh,
+					     struct at_path *p, __u64 *hash)
+{
+	__u64 seq = READ_ONCE(l->seq);
+
+	if ((seq & 1) || !at_path_same(&l->c, fresh))
+		return false;
+	*p = l->c.path;
+	*hash = l->c.hash;
+	barrier();
+	return READ_ONCE(l->seq) == seq;
+}
+
+static __always_inline void at_path_last_put(struct at_path_last *l,
+					     const struct at_path_cached *c)
+{
+	__u64 seq = READ_ONCE(l->seq);
+
+	if (seq & 1)
+		return;	/* an interrupted writer's: leave it to it */
+	WRITE_ONCE(l->seq, seq + 1);
+	barrier();
+	l->c = *c;
+	barrier();
+	WRITE_ONCE(l->seq, seq + 2);
+}
+
+static __always_inline __u64 at_read_path_hash(struct at_path *p, const void *node_ptr)
 {
 	const __u32 name_off = bpf_core_field_offset(struct acpi_namespace_node, name);
 	const __u32 parent_off = bpf_core_field_offset(struct acpi_namespace_node, parent);
 	const __u32 owner_off = bpf_core_field_offset(struct acpi_namespace_node, owner_id);
 	struct at_path_cached *c, fresh = {};
+	struct at_path_last *l;
+	__u32 zero = 0;
+	__u64 hash;
 	__u32 len = owner_off + 2 > parent_off + 8 ? owner_off + 2 : parent_off + 8;
 	__u64 key = (__u64)node_ptr, words[8];
 	__u8 *head = (__u8 *)words;
@@ -84,24 +168,42 @@ static __always_inline void at_read_path(struct at_path *p, const void *node_ptr
 	/* every byte of *p is written: records may be built without zeroing */
 	if (!node_ptr || name_off > sizeof(words) - 4 || len > sizeof(words)) {
 		__builtin_memset(p, 0, sizeof(*p));
-		return at_walk_path(p, node_ptr);
+		at_walk_path(p, node_ptr);
+		return at_path_hash(p);
 	}
 	if (bpf_probe_read_kernel(head, len, node_ptr)) {
 		__builtin_memset(p, 0, sizeof(*p));
-		return;
+		return at_path_hash(p);
 	}
 	fresh.name = *(__u32 *)(head + name_off);
 	fresh.parent = *(__u64 *)(head + parent_off);
 	fresh.owner = *(__u16 *)(head + owner_off);
+	l = bpf_map_lookup_elem(&path_last, &zero);
+	if (l && at_path_last_get(l, &fresh, p, &hash))
+		return hash;
 	c = bpf_map_lookup_elem(&path_cache, &key);
-	if (c && c->name == fresh.name && c->parent == fresh.parent &&
-	    c->owner == fresh.owner) {
-		*p = c->path;
-		return;
+	if (c && at_path_same(c, &fresh)) {
+		fresh.path = c->path;
+		fresh.hash = c->hash;
+		*p = fresh.path;
+		/* another CPU may replace the entry meanwhile: keep only a copy seen whole */
+		barrier();
+		if (l && at_path_same(c, &fresh))
+			at_path_last_put(l, &fresh);
+		return fresh.hash;
 	}
 	at_walk_path(&fresh.path, node_ptr);
+	fresh.hash = at_path_hash(&fresh.path);
 	*p = fresh.path;
 	bpf_map_update_elem(&path_cache, &key, &fresh, BPF_ANY);
+	if (l)
+		at_path_last_put(l, &fresh);
+	return fresh.hash;
+}
+
+static __always_inline void at_read_path(struct at_path *p, const void *node_ptr)
+{
+	at_read_path_hash(p, node_ptr);
 }
 
 #endif /* AT_PATH_BPF_H */

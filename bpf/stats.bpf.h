@@ -110,9 +110,6 @@ struct {
 /* The value new key_state entries start from (kept off the small stack). */
 static struct at_key_state at_stats_zero_state;
 
-#define AT_FNV_BASIS	0xcbf29ce484222325ULL
-#define AT_FNV_PRIME	0x100000001b3ULL
-
 static __always_inline __u32 at_log2(__u64 v)
 {
 	__u32 r = 0, shift;
@@ -144,19 +141,6 @@ static __always_inline void at_hist_add(__u32 h, __u64 ns)
 	v->sum_ns += ns;
 }
 
-static __always_inline __u64 at_path_hash(const struct at_path *p)
-{
-	__u32 n = p->depth & 0x7f, i;
-	__u64 h = AT_FNV_BASIS ^ n;
-
-	for (i = 0; i < AT_PATH_SEGS; i++) {
-		if (i >= n)
-			break;
-		h = (h ^ p->seg[i]) * AT_FNV_PRIME;
-	}
-	return h;
-}
-
 static __always_inline __u64 at_guid_hash(const __u8 *g)
 {
 	const __u32 *w = (const __u32 *)g;
@@ -171,9 +155,12 @@ static __always_inline __u64 at_guid_hash(const __u8 *g)
 /*
  * The key a record is counted under and its histogram.  Returns false when
  * the record only adds time: a GPE's _Lxx/_Exx run is charged to the GPE.
+ * @path_hash: at_path_hash(&e->path) when the hook has it (at_read_path_hash),
+ * NULL to compute it.
  */
 static __always_inline bool at_key_of(const struct at_event *e, __u32 src,
-				      struct at_key *k, __u32 *hist)
+				      struct at_key *k, __u32 *hist,
+				      const __u64 *path_hash)
 {
 	k->source = src;
 	k->number = e->number;
@@ -188,7 +175,7 @@ static __always_inline bool at_key_of(const struct at_event *e, __u32 src,
 		*hist = AT_HIST_GPE;
 		break;
 	case AT_SRC_NOTIFY:
-		k->hash = at_path_hash(&e->path);
+		k->hash = path_hash ? *path_hash : at_path_hash(&e->path);
 		break;
 	case AT_SRC_EC:
 		k->number = e->ec.command;
@@ -406,7 +393,7 @@ static __always_inline void at_spurious_account(const struct at_event *e)
 }
 
 static __always_inline void at_stats_account_at(const struct at_event *e, __u32 src,
-						__u64 now)
+						__u64 now, const __u64 *path_hash)
 {
 	__u64 ns = e->flags & AT_F_HAS_DURATION ? e->duration_ns : 0;
 	struct at_key_state *s;
@@ -418,7 +405,7 @@ static __always_inline void at_stats_account_at(const struct at_event *e, __u32 
 		at_spurious_account(e);
 	if (src == AT_SRC_STORM || src == AT_SRC_SUSPEND)
 		return;
-	counted = at_key_of(e, src, &k, &hist);
+	counted = at_key_of(e, src, &k, &hist, path_hash);
 	if (hist < AT_HIST_MAX && (e->flags & AT_F_HAS_DURATION))
 		at_hist_add(hist, ns);
 	if (src == AT_SRC_EC)
@@ -463,11 +450,18 @@ static __always_inline void at_stats_account_shed(__u32 src, __u32 number, __u64
 
 /*
  * Records are timed from when their work started: that is their "now".
- * @src is e->source as a constant of the calling hook (see at_emit).
+ * @src is e->source as a constant of the calling hook (see at_emit);
+ * @path_hash as at_key_of's.
  */
+static __always_inline void at_stats_account_hashed(const struct at_event *e, __u32 src,
+						    const __u64 *path_hash)
+{
+	at_stats_account_at(e, src, e->ts_ns, path_hash);
+}
+
 static __always_inline void at_stats_account(const struct at_event *e, __u32 src)
 {
-	at_stats_account_at(e, src, e->ts_ns);
+	at_stats_account_hashed(e, src, NULL);
 }
 
 /*
@@ -487,8 +481,7 @@ static __always_inline void at_stats_notify_dispatch(const void *node, __u32 val
 	at_hist_add(AT_HIST_NOTIFY, ns);
 	if (!node)
 		return;
-	at_read_path(&path, node);
-	k.hash = at_path_hash(&path);
+	k.hash = at_read_path_hash(&path, node);
 	s = bpf_map_lookup_elem(&key_state, &k);
 	if (!s)
 		return;

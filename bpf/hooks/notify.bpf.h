@@ -33,8 +33,7 @@ static __always_inline int hook_notify_enter(void *node, __u32 value)
 	if (e) {
 		e->context = kind;
 		e->number = value;
-		at_read_path(&e->path, node);
-		at_emit_head(e, AT_SRC_NOTIFY);
+		at_emit_head(e, AT_SRC_NOTIFY, at_read_path_hash(&e->path, node));
 	}
 	at_task_push(&f->self, &f->prev);
 	return 0;

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <inttypes.h>
 #include <string.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
@@ -28,6 +29,7 @@
 #include "policy.h"
 #include "policy_kernel.h"
 #include "capture/ring_drain.h"
+#include "capture/ring_record.h"
 #include "lib/evloop.h"
 #include "lib/time.h"
 
@@ -38,14 +40,17 @@ struct fixture {
 	struct ring_buffer *rb;
 	int records;
 	struct at_event last;
+	size_t last_size;	/* the last sample's size on the ring */
 };
 
 static int on_record(void *ctx, void *data, size_t size)
 {
 	struct fixture *f = ctx;
+	const struct at_event *e = ring_record(data, size, &f->last);
 
-	if (size >= sizeof(f->last))
-		memcpy(&f->last, data, sizeof(f->last));
+	if (e && e != &f->last)
+		f->last = *e;
+	f->last_size = size;
 	f->records++;
 	return 0;
 }
@@ -78,7 +83,9 @@ static void teardown(struct fixture *f)
 static uint64_t run(struct fixture *f, uint64_t op, uint64_t a1, uint64_t a2, uint64_t a3)
 {
 	uint64_t args[4] = { op, a1, a2, a3 };
-	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args, .ctx_size_in = sizeof(args));
+	/* on one CPU: per-CPU state (path_last, scratch) carries over from run to run */
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args, .ctx_size_in = sizeof(args),
+		    .flags = BPF_F_TEST_RUN_ON_CPU, .cpu = 0);
 	int err = bpf_prog_test_run_opts(bpf_program__fd(f->skel->progs.capture_test), &opts);
 
 	CHECK(!err, "test run failed: %s", strerror(errno));
@@ -161,6 +168,77 @@ static void t_path_cache(struct fixture *f)
 	emit(f, AT_SRC_NOTIFY, FAKE_S30, 1);
 	CHECK(f->skel->bss->result.path.seg[1] == SEG("_GPE"), "new owner: stale path");
 	CHECK(drain(f) == 5, "five records");
+}
+
+/*
+ * A CPU reads the path it read last without path_cache, but only while
+ * the node is the same and the entry is whole: an entry left odd (a
+ * writer interrupted mid-way) is passed over, and not written either.
+ */
+static void t_path_last(struct fixture *f)
+{
+	emit(f, AT_SRC_NOTIFY, FAKE_S30, 1);
+	CHECK(run(f, OP_LAST_POKE, 1, SEG("YYYY"), 0) == 0, "no last path");
+	emit(f, AT_SRC_NOTIFY, FAKE_S30, 1);
+	CHECK(f->skel->bss->result.path.seg[1] == SEG("YYYY"), "the last path was not used");
+	emit(f, AT_SRC_NOTIFY, FAKE_PCI0, 1);
+	CHECK(f->skel->bss->result.path.depth == 2 &&
+	      f->skel->bss->result.path.seg[0] == SEG("PCI0"), "another node read the last path");
+	emit(f, AT_SRC_NOTIFY, FAKE_S30, 1);
+	CHECK(f->skel->bss->result.path.seg[1] == SEG("PCI0"), "S30 after PCI0: %08x",
+	      f->skel->bss->result.path.seg[1]);
+	run(f, OP_LAST_POKE, 1, SEG("YYYY"), 1);
+	emit(f, AT_SRC_NOTIFY, FAKE_S30, 1);
+	CHECK(f->skel->bss->result.path.seg[1] == SEG("PCI0"), "a half-written last path was used");
+	emit(f, AT_SRC_NOTIFY, FAKE_S30, 1);
+	CHECK(f->skel->bss->result.path.seg[1] == SEG("PCI0"), "a half-written last path was written");
+	run(f, OP_NODE_SET, FAKE_S30, NODE_NAME, SEG("S31_"));
+	emit(f, AT_SRC_NOTIFY, FAKE_S30, 1);
+	CHECK(f->skel->bss->result.path.seg[0] == SEG("S31_"), "renamed node: stale last path");
+	CHECK(drain(f) == 7, "seven records");
+}
+
+static uint64_t notify_keys(struct fixture *f, uint64_t *count)
+{
+	int fd = bpf_map__fd(f->skel->maps.key_state);
+	struct at_key k, next, *prev = NULL;
+	struct at_key_state v;
+	uint64_t n = 0;
+
+	*count = 0;
+	while (!bpf_map_get_next_key(fd, prev, &next)) {
+		k = next;
+		prev = &k;
+		if (k.source != AT_SRC_NOTIFY || bpf_map_lookup_elem(fd, &k, &v))
+			continue;
+		n++;
+		*count += v.count;
+	}
+	return n;
+}
+
+/*
+ * A Notify goes on the ring as its head (AT_EV_HEAD_SIZE bytes), read
+ * back whole with the rest zeroed, and is counted under the same key as
+ * a whole record of the node (the hash from the path cache).
+ */
+static void t_head_record(struct fixture *f)
+{
+	uint64_t count;
+
+	CHECK(run(f, OP_EMIT_HEAD, FAKE_S30, 0x80, 0) == AT_EMIT_SENT, "head record not emitted");
+	CHECK(drain(f) == 1 && f->last_size == AT_EV_HEAD_SIZE, "size on the ring %zu, not %zu",
+	      f->last_size, (size_t)AT_EV_HEAD_SIZE);
+	CHECK(f->last.source == AT_SRC_NOTIFY && f->last.number == 0x80 && f->last.path.depth == 3 &&
+	      f->last.path.seg[1] == SEG("PCI0") && f->last.id && f->last.comm[0], "wrong head record");
+	CHECK(!f->last.path2.depth && !f->last.data_len && !f->last.ec.command &&
+	      !f->last.wmi.notify_id, "tail not zero");
+	run(f, OP_EMIT_HEAD, FAKE_S30, 0x80, 0);
+	emit(f, AT_SRC_NOTIFY, FAKE_S30, 0x80);
+	CHECK(drain(f) == 2 && f->last_size == sizeof(struct at_event), "a whole record's size %zu",
+	      f->last_size);
+	CHECK(notify_keys(f, &count) == 1 && count == 3, "head and whole records: %" PRIu64
+	      " keys, %" PRIu64 " events", notify_keys(f, &count), count);
 }
 
 /* at_emit's source must be the record's: a hook passing another one loses it, visibly */
@@ -617,6 +695,8 @@ void capture_suite(void)
 	struct test_case cases[] = {
 		{ .name = "path_walk", .fn = t_path_walk },
 		{ .name = "path_cache", .fn = t_path_cache },
+		{ .name = "path_last", .fn = t_path_last },
+		{ .name = "head_record", .fn = t_head_record },
 		{ .name = "source_mismatch", .fn = t_source_mismatch },
 		{ .name = "ids_unique", .fn = t_ids_unique },
 		{ .name = "filter_source", .fn = t_filter_source, .filter = { .source_mask = 1U << AT_SRC_NOTIFY } },

@@ -23,6 +23,7 @@
 #include "fake_ns.h"
 #include "stats_test.skel.h"
 #include "health.h"
+#include "capture/ring_record.h"
 
 #define SEC_NS 1000000000ULL
 #define MS 1000000ULL
@@ -41,9 +42,10 @@ struct fixture {
 static int on_record(void *ctx, void *data, size_t size)
 {
 	struct fixture *f = ctx;
+	const struct at_event *e;
 
-	if (size >= sizeof(struct at_event) && f->nrec < 64)
-		memcpy(&f->rec[f->nrec++], data, sizeof(struct at_event));
+	if (f->nrec < 64 && (e = ring_record(data, size, &f->rec[f->nrec])))
+		f->rec[f->nrec++] = *e;
 	return 0;
 }
 

@@ -39,8 +39,7 @@ static __always_inline int capture_one(void)
 	if (!e)
 		return -1;
 	e->number = 0x86;
-	at_read_path(&e->path, &fake_nodes[FAKE_LCD]);
-	return at_emit_head(e, AT_SRC_NOTIFY);
+	return at_emit_head(e, AT_SRC_NOTIFY, at_read_path_hash(&e->path, &fake_nodes[FAKE_LCD]));
 }
 
 static long cb_empty(__u64 i, void *ctx)
@@ -155,11 +154,11 @@ __u32 bench_parts;
 
 #define PART_CTX	0x01	/* at_ctx_child: id, timestamp */
 #define PART_NEW	0x02	/* at_new_head: the head, pid, comm */
-#define PART_PATH	0x04	/* at_read_path: 4 levels */
+#define PART_PATH	0x04	/* at_read_path_hash: 4 levels, and their hash */
 #define PART_FILTER	0x08	/* counters + at_filter_pass */
 #define PART_STATS	0x10	/* at_stats_account */
 #define PART_POLICY	0x20	/* at_policy_verdict */
-#define PART_RING	0x40	/* reserve + head copy + zeroed tail + submit */
+#define PART_RING	0x40	/* reserve + head copy + submit (AT_EV_HEAD_SIZE) */
 #define PART_WAKE	0x80	/* the submit's wakeup decision (at_ring_flags_at) */
 
 static long cb_parts(__u64 i, void *ctx)
@@ -168,6 +167,7 @@ static long cb_parts(__u64 i, void *ctx)
 	struct at_ctx c = {};
 	struct at_event *e, *slot;
 	struct at_counters *cnt;
+	__u64 hash = 0;
 
 	if (parts & PART_CTX)
 		at_ctx_child(&c, NULL, AT_CTX_NONE);
@@ -179,7 +179,7 @@ static long cb_parts(__u64 i, void *ctx)
 		return 0;
 	e->source = src;
 	if (parts & PART_PATH)
-		at_read_path(&e->path, &fake_nodes[FAKE_LCD]);
+		hash = at_read_path_hash(&e->path, &fake_nodes[FAKE_LCD]);
 	if (parts & PART_FILTER) {
 		cnt = at_counter(src);
 		if (!cnt)
@@ -189,18 +189,16 @@ static long cb_parts(__u64 i, void *ctx)
 			return 0;
 	}
 	if (parts & PART_STATS)
-		at_stats_account(e, src);
+		at_stats_account_hashed(e, src, parts & PART_PATH ? &hash : NULL);
 	if ((parts & PART_POLICY) && at_policy_verdict(e) == AT_VERDICT_DROP)
 		return 0;
 	if (parts & PART_RING) {
-		slot = bpf_ringbuf_reserve(&events, sizeof(*slot), 0);
+		/* as at_emit_head */
+		slot = bpf_ringbuf_reserve(&events, AT_EV_HEAD_SIZE, 0);
 		if (!slot)
 			return 0;
-		/* as at_emit_head */
 		__builtin_memcpy(slot, e, AT_EV_HEAD);
 		slot->path2.seg[0] = 0;
-		__builtin_memset(&slot->path2.seg[1], 0,
-				 sizeof(*slot) - __builtin_offsetof(struct at_event, path2.seg[1]));
 		bpf_ringbuf_submit(slot, parts & PART_WAKE ? at_ring_flags_at(e->ts_ns) : 0);
 		bench_done++;
 	}

@@ -22,6 +22,7 @@
 #include "bench.skel.h"
 #include "bench_util.h"
 #include "capture/ring_drain.h"
+#include "capture/ring_record.h"
 #include "lib/evloop.h"
 #include "bench.h"
 #include "acpi/acpi_path.h"
@@ -40,12 +41,14 @@ struct uctx {
 static int on_user_event(void *ctx, void *data, size_t size)
 {
 	struct uctx *u = ctx;
-	const struct at_event *e = data;
+	const struct at_event *e;
+	struct at_event buf;
 	char path[128], act[256];
 	uint64_t code = 0;
 	int rule;
 
-	if (size < sizeof(*e))
+	e = ring_record(data, size, &buf);
+	if (!e)
 		return 0;
 	u->events++;
 	rule = policy_match(u->pol, e, &code);

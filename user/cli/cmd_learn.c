@@ -23,6 +23,7 @@
 #include "cli/learn_report.h"
 #include "capture/output.h"
 #include "capture/recording.h"
+#include "capture/ring_record.h"
 #include "capture/tracer.h"
 #include "dispatch/propose.h"
 #include "policy/policy.h"
@@ -284,9 +285,11 @@ static void watch_keymap_methods(struct learn *l)
 static int on_event(void *ctx, void *data, size_t size)
 {
 	struct learn *l = ctx;
-	const struct at_event *e = data;
+	const struct at_event *e;
+	struct at_event buf;
 
-	if (size < sizeof(*e) || e->ts_ns < l->since_ns)
+	e = ring_record(data, size, &buf);
+	if (!e || e->ts_ns < l->since_ns)
 		return 0;
 	if (e->source == AT_SRC_STORM || e->source == AT_SRC_SUSPEND)
 		return 0;

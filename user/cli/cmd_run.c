@@ -43,6 +43,7 @@
 #include "cli/hook_warnings.h"
 #include "lib/evloop.h"
 #include "capture/ring_drain.h"
+#include "capture/ring_record.h"
 
 struct run_opts {
 	struct tracer_opts t;
@@ -231,12 +232,13 @@ refuse:
 static int on_event(void *ctx, void *data, size_t size)
 {
 	struct run_state *st = ctx;
-	const struct at_event *e = data;
+	const struct at_event *e;
 	char line[ACPID_LINE_MAX], msg[640];
-	struct at_event susp;
+	struct at_event susp, buf;
 	struct decision d;
 
-	if (size < sizeof(*e))
+	e = ring_record(data, size, &buf);
+	if (!e)
 		return 0;
 	st->received++;
 	diag_on_event(&st->diag, e);

@@ -16,6 +16,7 @@
 #include "lib/parse.h"
 #include "capture/output.h"
 #include "capture/reorder.h"
+#include "capture/ring_record.h"
 #include "capture/suspend_record.h"
 #include "capture/tracer.h"
 #include "lib/time.h"
@@ -212,11 +213,14 @@ static void print_record(void *ctx, const struct at_event *rec)
 static int on_event(void *ctx, void *data, size_t size)
 {
 	struct trace_state *st = ctx;
+	const struct at_event *e;
+	struct at_event buf;
 
-	if (size < sizeof(struct at_event))
+	e = ring_record(data, size, &buf);
+	if (!e)
 		return 0;
-	diag_on_event(&st->diag, data);	/* storms: the sweep runs during one */
-	reorder_push(&st->reorder, data);
+	diag_on_event(&st->diag, e);	/* storms: the sweep runs during one */
+	reorder_push(&st->reorder, e);
 	return 0;
 }
 

@@ -11,6 +11,7 @@
 #include <bpf/libbpf.h>
 #include "cli/listen.h"
 #include "capture/tracer.h"
+#include "capture/ring_record.h"
 
 struct listener {
 	struct tracer t;
@@ -22,11 +23,12 @@ struct listener {
 static int on_record(void *ctx, void *data, size_t len)
 {
 	struct listener *l = ctx;
-	struct at_event e;
+	const struct at_event *e;
+	struct at_event buf;
 
-	memset(&e, 0, sizeof(e));
-	memcpy(&e, data, len < sizeof(e) ? len : sizeof(e));
-	l->fn(&e, l->ctx);
+	e = ring_record(data, len, &buf);
+	if (e)
+		l->fn(e, l->ctx);
 	return 0;
 }
 

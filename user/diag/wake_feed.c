@@ -2,15 +2,17 @@
 #include <string.h>
 #include <bpf/libbpf.h>
 #include "diag/wake_feed.h"
+#include "capture/ring_record.h"
 
 static int on_record(void *ctx, void *data, size_t size)
 {
 	struct wake_feed *f = ctx;
-	struct at_event e;
+	struct at_event e, buf;
+	const struct at_event *r = ring_record(data, size, &buf);
 
-	if (size < sizeof(e))
+	if (!r)
 		return 0;
-	memcpy(&e, data, sizeof(e));
+	e = *r;
 	if (e.source != AT_SRC_SUSPEND)
 		return 0;
 	suspend_sysfs_fill(&f->sys, &e);

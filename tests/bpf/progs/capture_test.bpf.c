@@ -43,8 +43,27 @@ static __always_inline int op_emit(__u64 source, __s64 node, __u64 number)
 	if (node >= 0 && node < FAKE_NODES)
 		at_read_path(&e->path, &fake_nodes[node]);
 	result.path = e->path;
+	result.hash = at_path_hash(&e->path);
 	/* a hook that passes another source than its record's: (claimed + 1) << 8 */
 	return at_emit(e, source >> 8 ? (source >> 8) - 1 : source);
+}
+
+/* A Notify's record as hooks/notify.bpf.h builds it: the head alone. */
+static __always_inline int op_emit_head(__u64 node, __u64 number)
+{
+	struct at_ctx c = {};
+	struct at_event *e;
+
+	if (node >= FAKE_NODES)
+		return -1;
+	at_ctx_child(&c, NULL, AT_CTX_NONE);
+	e = at_new_head(0, AT_SRC_NOTIFY, &c, 0);
+	if (!e)
+		return -1;
+	e->number = number;
+	result.hash = at_read_path_hash(&e->path, &fake_nodes[node]);
+	result.path = e->path;
+	return at_emit_head(e, AT_SRC_NOTIFY, result.hash);
 }
 
 /* Turn a node into another one at the same address (a freed and reused node). */
@@ -75,6 +94,8 @@ static __always_inline int op_node_set(__u64 idx, __u64 field, __u64 value)
 static __always_inline int op_cache_poke(__u64 idx, __u64 seg, __u64 name)
 {
 	struct at_path_cached *c;
+	struct at_path_last *l;
+	__u32 zero = 0;
 	__u64 key;
 
 	if (!fake_node_at(idx) || seg >= AT_PATH_SEGS)
@@ -84,6 +105,23 @@ static __always_inline int op_cache_poke(__u64 idx, __u64 seg, __u64 name)
 	if (!c)
 		return 1;
 	c->path.seg[seg] = name;
+	l = bpf_map_lookup_elem(&path_last, &zero);
+	if (l)
+		__builtin_memset(&l->c, 0, sizeof(l->c));
+	return 0;
+}
+
+static __always_inline int op_last_poke(__u64 seg, __u64 name, __u64 odd)
+{
+	struct at_path_last *l;
+	__u32 zero = 0;
+
+	l = bpf_map_lookup_elem(&path_last, &zero);
+	if (!l || seg >= AT_PATH_SEGS)
+		return -1;
+	l->c.path.seg[seg] = name;
+	if (odd)
+		l->seq |= 1;
 	return 0;
 }
 
@@ -145,6 +183,12 @@ int capture_test(struct bpf_raw_tracepoint_args *ctx)
 		break;
 	case OP_CACHE_POKE:
 		result.ret = op_cache_poke(ctx->args[1], ctx->args[2], ctx->args[3]);
+		break;
+	case OP_LAST_POKE:
+		result.ret = op_last_poke(ctx->args[1], ctx->args[2], ctx->args[3]);
+		break;
+	case OP_EMIT_HEAD:
+		result.ret = op_emit_head(ctx->args[1], ctx->args[2]);
 		break;
 	case OP_RB_FLAGS:
 		result.ret = op_rb_flags(ctx->args[1], ctx->args[2]);

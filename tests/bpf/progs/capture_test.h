@@ -12,7 +12,11 @@ enum test_op {
 	OP_CHILD,		/* args: 1 = child of result.ctx_*, 0 = new root */
 	OP_LINK_AGE,		/* args: ptr, kind: backdate the link */
 	OP_NODE_SET,		/* args: node index, field (enum node_field), value */
-	OP_CACHE_POKE,		/* args: node index, segment, name: edit its path_cache entry */
+	OP_CACHE_POKE,		/* args: node index, segment, name: edit its path_cache entry
+				 * (and forget this CPU's last path, so that the entry is read) */
+	OP_LAST_POKE,		/* args: segment, name, odd: edit this CPU's last path
+				 * (odd: leave it as a writer interrupted mid-way would) */
+	OP_EMIT_HEAD,		/* args: node index, number: a Notify as its hook emits it */
 	OP_RB_FLAGS,		/* args: window, available bytes -> ret: a submit's wakeup flags */
 	OP_SUSPEND,		/* args: action (0 suspend_enter, 1 machine_suspend, 2 thaw_processes), val, start */
 	OP_SUSPEND_NOTE,	/* args: source, number, chain: a GPE/fixed/GED record during resume */
@@ -30,6 +34,7 @@ struct test_result {
 	__u64 ctx_chain;
 	__u64 ctx_depth;
 	struct at_path path;
+	__u64 hash;		/* OP_EMIT*: the record's key hash */
 };
 
 #endif
