@@ -299,17 +299,28 @@ static __always_inline struct at_event *at_new_event(__u32 slot_idx, __u8 source
  * (which `!slot && c` made clang emit), walks that impossible path and
  * reports the reservation as leaked.
  */
-static __always_inline struct at_event *at_ring_reserved(struct at_event *slot,
-							  struct at_counters *c)
+/*
+ * @size: a constant, sizeof(struct at_event) or AT_EV_HEAD_SIZE.  The
+ * NULL test comes first and alone: when clang merged it with the test of
+ * @c, 6.1's verifier lost track of the reservation ("Unreleased
+ * reference").
+ */
+static __always_inline struct at_event *at_ring_reserve_size(struct at_counters *c,
+							     const __u64 size)
 {
-	if (!slot && c)
-		c->dropped++;
+	struct at_event *slot = bpf_ringbuf_reserve(&events, size, 0);
+
+	if (!slot) {
+		if (c)
+			c->dropped++;
+		return NULL;
+	}
 	return slot;
 }
 
 static __always_inline struct at_event *at_ring_reserve(struct at_counters *c)
 {
-	return at_ring_reserved(bpf_ringbuf_reserve(&events, sizeof(struct at_event), 0), c);
+	return at_ring_reserve_size(c, sizeof(struct at_event));
 }
 
 /*
@@ -319,10 +330,9 @@ static __always_inline struct at_event *at_ring_reserve(struct at_counters *c)
  */
 static __always_inline struct at_event *at_ring_reserve_head(struct at_counters *c)
 {
-	return at_ring_reserved(bpf_ringbuf_reserve(&events, AT_EV_HEAD_SIZE, 0), c);
+	return at_ring_reserve_size(c, AT_EV_HEAD_SIZE);
 }
 
-/* Count a submit in window @win: true past the window's first AT_RB_BURST. */
 static __always_inline bool at_rb_past_burst(struct at_rb_rate *r, __u64 win)
 {
 	if (r->window != win) {
