@@ -52,10 +52,12 @@ static __always_inline bool at_rate_ok(__u32 src, __u64 now)
  * the record (map memory) it is unknown to the verifier, which then walks
  * the accounting of every source in every hook.  @head (a constant): the
  * record is at_new_head's, valid up to the path, and its hook submits it
- * at once (its ts_ns is now, at_ring_submit_at).  @path_hash: see at_key_of.
+ * at once (its ts_ns is now, at_ring_submit_at).  @hint: what its path
+ * read found (at_read_path_hint), or NULL.
  */
 static __always_inline enum at_emit_result at_emit_as(struct at_event *e, const __u32 src,
-						      const bool head, const __u64 *path_hash)
+						      const bool head,
+						      const struct at_path_hint *hint)
 {
 	struct at_counters *c;
 	struct at_event *slot;
@@ -71,7 +73,7 @@ static __always_inline enum at_emit_result at_emit_as(struct at_event *e, const 
 		c->filtered++;
 		return AT_EMIT_FILTERED;
 	}
-	at_stats_account_hashed(e, src, path_hash);
+	at_stats_account_hinted(e, src, hint);
 	if (at_policy_verdict(e) == AT_VERDICT_DROP)
 		return AT_EMIT_FILTERED;
 	if (!at_rate_ok(src, e->ts_ns)) {
@@ -102,13 +104,13 @@ static __always_inline enum at_emit_result at_emit(struct at_event *e, const __u
 }
 
 /*
- * A record of at_new_head, emitted by the hook that stamped it; @path_hash
- * is its path's (at_read_path_hash).
+ * A record of at_new_head, emitted by the hook that stamped it; @hint is
+ * what at_read_path_hint found for its path and number.
  */
 static __always_inline enum at_emit_result at_emit_head(struct at_event *e, const __u32 src,
-							__u64 path_hash)
+							const struct at_path_hint *hint)
 {
-	return at_emit_as(e, src, true, &path_hash);
+	return at_emit_as(e, src, true, hint);
 }
 
 #endif /* AT_EMIT_BPF_H */

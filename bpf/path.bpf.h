@@ -35,11 +35,16 @@ struct {
  * hook may interrupt another on the same CPU, so the entry is guarded by
  * a sequence count: odd while it is being written, which makes readers
  * and other writers leave it alone; a reader that saw it change while
- * copying uses path_cache instead.
+ * copying uses path_cache instead.  It also remembers the stats slot of
+ * the last key counted with it (stats.bpf.h, at_key_count_hinted), so
+ * that a Notify repeated counts without a key_state lookup.
  */
 struct at_path_last {
 	__u64 seq;
 	struct at_path_cached c;
+	/* the stats key (c's path, key_number) is counted in slot key_slot, 0 = not known */
+	__u32 key_number;
+	__u32 key_slot;
 };
 
 struct {
@@ -106,40 +111,49 @@ static __always_inline void at_walk_path(struct at_path *p, const void *node_ptr
 	}
 }
 
-/*
- * The path of a node, from path_cache when the node still is the one the
- * entry was made for: same name, parent and owner (the table or method
- * invocation that created it).  One probe read instead of one per level.
- * A freed node whose memory became a node with the same name, parent and
- * owner id has the same path unless its parent was replaced the same way
- * in between; ACPICA hands out owner ids round robin, so that needs a
- * full cycle of 4095 table loads and method runs between the two.
- * Returns the path's at_path_hash, kept in the entry: the hash is a chain
- * of multiplications, dearer than the lookup that finds it.
- */
 static __always_inline bool at_path_same(const struct at_path_cached *a,
 					 const struct at_path_cached *b)
 {
 	return a->name == b->name && a->parent == b->parent && a->owner == b->owner;
 }
 
+/*
+ * What a read found, for the record's stats (stats.bpf.h): the path's
+ * hash, and while this CPU's last path still holds the node (@l at @seq),
+ * the slot of the key (that path, @number), 0 = not known yet.
+ */
+struct at_path_hint {
+	__u64 hash;
+	struct at_path_last *l;
+	__u64 seq;
+	__u32 number;
+	__u32 slot;
+};
+
 /* @fresh's path from this CPU's last one; false: not that node, or torn. */
 static __always_inline bool at_path_last_get(struct at_path_last *l,
 					     const struct at_path_cached *fresh,
-					     struct at_path *p, __u64 *hash)
+					     struct at_path *p, struct at_path_hint *h)
 {
 	__u64 seq = READ_ONCE(l->seq);
 
 	if ((seq & 1) || !at_path_same(&l->c, fresh))
 		return false;
 	*p = l->c.path;
-	*hash = l->c.hash;
+	h->hash = l->c.hash;
+	h->slot = l->key_number == h->number ? l->key_slot : 0;
 	barrier();
-	return READ_ONCE(l->seq) == seq;
+	if (READ_ONCE(l->seq) != seq)
+		return false;
+	h->l = l;
+	h->seq = seq;
+	return true;
 }
 
+/* Make @c this CPU's last path, with no key slot yet. */
 static __always_inline void at_path_last_put(struct at_path_last *l,
-					     const struct at_path_cached *c)
+					     const struct at_path_cached *c,
+					     struct at_path_hint *h)
 {
 	__u64 seq = READ_ONCE(l->seq);
 
@@ -148,57 +162,104 @@ static __always_inline void at_path_last_put(struct at_path_last *l,
 	WRITE_ONCE(l->seq, seq + 1);
 	barrier();
 	l->c = *c;
+	l->key_slot = 0;
 	barrier();
 	WRITE_ONCE(l->seq, seq + 2);
+	h->l = l;
+	h->seq = seq + 2;
 }
 
-static __always_inline __u64 at_read_path_hash(struct at_path *p, const void *node_ptr)
+/*
+ * Note the slot of the key (the last path, h->number) in the last path, if
+ * it still holds the node the hint was made for.  The cmpxchg claims the
+ * entry against a nested hook's write.
+ */
+static __always_inline void at_path_hint_set(const struct at_path_hint *h, __u32 slot)
+{
+	struct at_path_last *l = h->l;
+
+	if (!l || __sync_val_compare_and_swap(&l->seq, h->seq, h->seq + 1) != h->seq)
+		return;
+	l->key_number = h->number;
+	l->key_slot = slot;
+	barrier();
+	WRITE_ONCE(l->seq, h->seq + 2);
+}
+
+/*
+ * The path of a node, from path_cache when the node still is the one the
+ * entry was made for: same name, parent and owner (the table or method
+ * invocation that created it).  One probe read instead of one per level.
+ * A freed node whose memory became a node with the same name, parent and
+ * owner id has the same path unless its parent was replaced the same way
+ * in between; ACPICA hands out owner ids round robin, so that needs a
+ * full cycle of 4095 table loads and method runs between the two.
+ * @h gets the path's at_path_hash, kept in the entry (the hash is a chain
+ * of multiplications, dearer than the lookup that finds it), and what
+ * this CPU's last path knows of the key (@h->number set by the caller).
+ */
+static __always_inline void at_read_path_hint(struct at_path *p, const void *node_ptr,
+					      struct at_path_hint *h)
 {
 	const __u32 name_off = bpf_core_field_offset(struct acpi_namespace_node, name);
 	const __u32 parent_off = bpf_core_field_offset(struct acpi_namespace_node, parent);
 	const __u32 owner_off = bpf_core_field_offset(struct acpi_namespace_node, owner_id);
 	struct at_path_cached *c, fresh = {};
-	struct at_path_last *l;
-	__u32 zero = 0;
-	__u64 hash;
 	__u32 len = owner_off + 2 > parent_off + 8 ? owner_off + 2 : parent_off + 8;
 	__u64 key = (__u64)node_ptr, words[8];
 	__u8 *head = (__u8 *)words;
+	struct at_path_last *l;
+	__u32 zero = 0;
 
+	h->l = NULL;
+	h->slot = 0;
 	/* every byte of *p is written: records may be built without zeroing */
 	if (!node_ptr || name_off > sizeof(words) - 4 || len > sizeof(words)) {
 		__builtin_memset(p, 0, sizeof(*p));
 		at_walk_path(p, node_ptr);
-		return at_path_hash(p);
+		h->hash = at_path_hash(p);
+		return;
 	}
 	if (bpf_probe_read_kernel(head, len, node_ptr)) {
 		__builtin_memset(p, 0, sizeof(*p));
-		return at_path_hash(p);
+		h->hash = at_path_hash(p);
+		return;
 	}
 	fresh.name = *(__u32 *)(head + name_off);
 	fresh.parent = *(__u64 *)(head + parent_off);
 	fresh.owner = *(__u16 *)(head + owner_off);
 	l = bpf_map_lookup_elem(&path_last, &zero);
-	if (l && at_path_last_get(l, &fresh, p, &hash))
-		return hash;
+	if (l && at_path_last_get(l, &fresh, p, h))
+		return;
+	h->slot = 0;
 	c = bpf_map_lookup_elem(&path_cache, &key);
 	if (c && at_path_same(c, &fresh)) {
 		fresh.path = c->path;
 		fresh.hash = c->hash;
 		*p = fresh.path;
+		h->hash = fresh.hash;
 		/* another CPU may replace the entry meanwhile: keep only a copy seen whole */
 		barrier();
 		if (l && at_path_same(c, &fresh))
-			at_path_last_put(l, &fresh);
-		return fresh.hash;
+			at_path_last_put(l, &fresh, h);
+		return;
 	}
 	at_walk_path(&fresh.path, node_ptr);
 	fresh.hash = at_path_hash(&fresh.path);
 	*p = fresh.path;
+	h->hash = fresh.hash;
 	bpf_map_update_elem(&path_cache, &key, &fresh, BPF_ANY);
 	if (l)
-		at_path_last_put(l, &fresh);
-	return fresh.hash;
+		at_path_last_put(l, &fresh, h);
+}
+
+/* The path of a node (at_read_path_hint); returns its at_path_hash. */
+static __always_inline __u64 at_read_path_hash(struct at_path *p, const void *node_ptr)
+{
+	struct at_path_hint h = {};
+
+	at_read_path_hint(p, node_ptr, &h);
+	return h.hash;
 }
 
 static __always_inline void at_read_path(struct at_path *p, const void *node_ptr)

@@ -107,6 +107,80 @@ struct {
 	__type(value, struct at_overflow);
 } key_overflow SEC(".maps");
 
+/*
+ * Event counts of keys with a slot (at_key_state.slot), by slot: a hook
+ * that knows its key's slot (a Notify repeated, at_path_hint) counts here
+ * without looking the key up.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, AT_KEY_ENTRIES);
+	__type(key, __u32);
+	__type(value, __u64);
+} key_counts SEC(".maps");
+
+/* Slots handed out; a race may waste one, never share one. */
+__u64 at_key_slots_used;
+
+/* @s's slot, claimed on first use; 0 once all are taken. */
+static __always_inline __u64 at_key_slot(struct at_key_state *s)
+{
+	__u64 slot = s->slot, n;
+
+	if (slot || READ_ONCE(at_key_slots_used) >= AT_KEY_ENTRIES)
+		return slot;
+	n = __sync_fetch_and_add(&at_key_slots_used, 1) + 1;
+	if (n > AT_KEY_ENTRIES)
+		return 0;
+	/* another CPU may have given the key a slot meanwhile: keep that one */
+	slot = __sync_val_compare_and_swap(&s->slot, 0, n);
+	return slot ? slot : n;
+}
+
+/* Count one event of @s; with a hint (a Notify), in its slot, noted in the hint. */
+static __always_inline void at_key_count(struct at_key_state *s,
+					 const struct at_path_hint *hint)
+{
+	__u32 idx;
+	__u64 slot, *n = NULL;
+
+	if (hint) {
+		slot = at_key_slot(s);
+		idx = (__u32)slot - 1;
+		n = slot ? bpf_map_lookup_elem(&key_counts, &idx) : NULL;
+	}
+	if (!n) {
+		__sync_fetch_and_add(&s->count, 1);
+		return;
+	}
+	__sync_fetch_and_add(n, 1);
+	at_path_hint_set(hint, slot);
+}
+
+/*
+ * A Notify whose key's slot its hook found in the last path (the same
+ * node and value as before on this CPU), and that only adds one to the
+ * count: no key_state lookup.  Not when Notify is a storm source (each
+ * event moves its window), nor for a record with time or SMIs to add.
+ */
+static __always_inline bool at_key_count_hinted(const struct at_event *e, __u32 src,
+						const struct at_path_hint *hint)
+{
+	__u32 idx;
+	__u64 *n;
+
+	if (src != AT_SRC_NOTIFY || !hint || !hint->slot || e->number != hint->number ||
+	    (e->flags & (AT_F_HAS_DURATION | AT_F_HAS_SMI)) ||
+	    (at_storm_sources & (1U << AT_SRC_NOTIFY)))
+		return false;
+	idx = hint->slot - 1;
+	n = bpf_map_lookup_elem(&key_counts, &idx);
+	if (!n)
+		return false;
+	__sync_fetch_and_add(n, 1);
+	return true;
+}
+
 /* The value new key_state entries start from (kept off the small stack). */
 static struct at_key_state at_stats_zero_state;
 
@@ -155,12 +229,12 @@ static __always_inline __u64 at_guid_hash(const __u8 *g)
 /*
  * The key a record is counted under and its histogram.  Returns false when
  * the record only adds time: a GPE's _Lxx/_Exx run is charged to the GPE.
- * @path_hash: at_path_hash(&e->path) when the hook has it (at_read_path_hash),
- * NULL to compute it.
+ * @hint: the path's hash when the hook has it (at_read_path_hint), NULL
+ * to compute it.
  */
 static __always_inline bool at_key_of(const struct at_event *e, __u32 src,
 				      struct at_key *k, __u32 *hist,
-				      const __u64 *path_hash)
+				      const struct at_path_hint *hint)
 {
 	k->source = src;
 	k->number = e->number;
@@ -175,7 +249,7 @@ static __always_inline bool at_key_of(const struct at_event *e, __u32 src,
 		*hist = AT_HIST_GPE;
 		break;
 	case AT_SRC_NOTIFY:
-		k->hash = path_hash ? *path_hash : at_path_hash(&e->path);
+		k->hash = hint ? hint->hash : at_path_hash(&e->path);
 		break;
 	case AT_SRC_EC:
 		k->number = e->ec.command;
@@ -393,7 +467,7 @@ static __always_inline void at_spurious_account(const struct at_event *e)
 }
 
 static __always_inline void at_stats_account_at(const struct at_event *e, __u32 src,
-						__u64 now, const __u64 *path_hash)
+						__u64 now, const struct at_path_hint *hint)
 {
 	__u64 ns = e->flags & AT_F_HAS_DURATION ? e->duration_ns : 0;
 	struct at_key_state *s;
@@ -405,7 +479,9 @@ static __always_inline void at_stats_account_at(const struct at_event *e, __u32 
 		at_spurious_account(e);
 	if (src == AT_SRC_STORM || src == AT_SRC_SUSPEND)
 		return;
-	counted = at_key_of(e, src, &k, &hist, path_hash);
+	if (at_key_count_hinted(e, src, hint))
+		return;
+	counted = at_key_of(e, src, &k, &hist, hint);
 	if (hist < AT_HIST_MAX && (e->flags & AT_F_HAS_DURATION))
 		at_hist_add(hist, ns);
 	if (src == AT_SRC_EC)
@@ -414,7 +490,7 @@ static __always_inline void at_stats_account_at(const struct at_event *e, __u32 
 	if (!s)
 		return;
 	if (counted)
-		__sync_fetch_and_add(&s->count, 1);
+		at_key_count(s, hint);
 	if (ns)
 		__sync_fetch_and_add(&s->time_ns, ns);
 	if (e->flags & AT_F_HAS_SMI)
@@ -451,17 +527,17 @@ static __always_inline void at_stats_account_shed(__u32 src, __u32 number, __u64
 /*
  * Records are timed from when their work started: that is their "now".
  * @src is e->source as a constant of the calling hook (see at_emit);
- * @path_hash as at_key_of's.
+ * @hint: what the hook's path read found (a Notify's), or NULL.
  */
-static __always_inline void at_stats_account_hashed(const struct at_event *e, __u32 src,
-						    const __u64 *path_hash)
+static __always_inline void at_stats_account_hinted(const struct at_event *e, __u32 src,
+						    const struct at_path_hint *hint)
 {
-	at_stats_account_at(e, src, e->ts_ns, path_hash);
+	at_stats_account_at(e, src, e->ts_ns, hint);
 }
 
 static __always_inline void at_stats_account(const struct at_event *e, __u32 src)
 {
-	at_stats_account_hashed(e, src, NULL);
+	at_stats_account_hinted(e, src, NULL);
 }
 
 /*

@@ -59,6 +59,11 @@ struct at_key_state {
 	__u64 storm_events;	/* events since the storm began */
 	__u64 peak_rate;	/* events/s, highest seen in the storm */
 	__u64 storms;		/* storms this key had */
+	/*
+	 * A Notify's key counts in key_counts[slot - 1] once it has a slot
+	 * (stats.bpf.h, at_key_count); count holds the rest.  0 = no slot.
+	 */
+	__u64 slot;
 };
 
 /* Latency histograms, one per measured kind of work. */

@@ -31,9 +31,12 @@ static __always_inline int hook_notify_enter(void *node, __u32 value)
 	/* a Notify needs nothing past the path: only the head is built */
 	e = at_new_head(slot, AT_SRC_NOTIFY, &f->self, cur && cur->valid ? cur->id : 0);
 	if (e) {
+		struct at_path_hint h = { .number = value };
+
 		e->context = kind;
 		e->number = value;
-		at_emit_head(e, AT_SRC_NOTIFY, at_read_path_hash(&e->path, node));
+		at_read_path_hint(&e->path, node, &h);
+		at_emit_head(e, AT_SRC_NOTIFY, &h);
 	}
 	at_task_push(&f->self, &f->prev);
 	return 0;

@@ -198,7 +198,18 @@ static void t_path_last(struct fixture *f)
 	CHECK(drain(f) == 7, "seven records");
 }
 
-static uint64_t notify_keys(struct fixture *f, uint64_t *count)
+static uint64_t slot_count(struct fixture *f, uint64_t slot)
+{
+	uint32_t idx = slot - 1;
+	uint64_t n = 0;
+
+	if (slot)
+		bpf_map_lookup_elem(bpf_map__fd(f->skel->maps.key_counts), &idx, &n);
+	return n;
+}
+
+/* Notify keys and their events (key_state's count and the slot's). */
+static uint64_t notify_keys(struct fixture *f, uint64_t *count, struct at_key_state *last)
 {
 	int fd = bpf_map__fd(f->skel->maps.key_state);
 	struct at_key k, next, *prev = NULL;
@@ -212,9 +223,42 @@ static uint64_t notify_keys(struct fixture *f, uint64_t *count)
 		if (k.source != AT_SRC_NOTIFY || bpf_map_lookup_elem(fd, &k, &v))
 			continue;
 		n++;
-		*count += v.count;
+		*count += v.count + slot_count(f, v.slot);
+		if (last)
+			*last = v;
 	}
 	return n;
+}
+
+/*
+ * A Notify repeated on a CPU counts in the key's slot that CPU's last
+ * path remembers, without looking the key up: a slot poked into it
+ * receives the next event.
+ */
+static void t_key_slot(struct fixture *f)
+{
+	struct at_key_state v;
+	uint64_t count;
+
+	for (int i = 0; i < 3; i++)
+		run(f, OP_EMIT_HEAD, FAKE_S30, 0x80, 0);
+	CHECK(notify_keys(f, &count, &v) == 1 && count == 3 && v.slot && !v.count &&
+	      slot_count(f, v.slot) == 3, "slot %llu: %llu, key_state %llu",
+	      (unsigned long long)v.slot, (unsigned long long)slot_count(f, v.slot),
+	      (unsigned long long)v.count);
+	run(f, OP_LAST_SLOT, AT_KEY_ENTRIES, 0, 0);	/* no key's: its event is lost to the keys */
+	run(f, OP_EMIT_HEAD, FAKE_S30, 0x80, 0);
+	CHECK(slot_count(f, AT_KEY_ENTRIES) == 1 && slot_count(f, v.slot) == 3,
+	      "the remembered slot was not used");
+	/* another value, then this one again: looked up, and remembered anew */
+	run(f, OP_LAST_SLOT, v.slot, 0, 0);
+	run(f, OP_EMIT_HEAD, FAKE_S30, 0x81, 0);
+	run(f, OP_EMIT_HEAD, FAKE_S30, 0x80, 0);
+	run(f, OP_EMIT_HEAD, FAKE_S30, 0x80, 0);
+	CHECK(slot_count(f, v.slot) == 5, "0x80 after 0x81: %llu",
+	      (unsigned long long)slot_count(f, v.slot));
+	CHECK(notify_keys(f, &count, NULL) == 2 && count == 6, "%llu events", (unsigned long long)count);
+	drain(f);
 }
 
 /*
@@ -237,8 +281,8 @@ static void t_head_record(struct fixture *f)
 	emit(f, AT_SRC_NOTIFY, FAKE_S30, 0x80);
 	CHECK(drain(f) == 2 && f->last_size == sizeof(struct at_event), "a whole record's size %zu",
 	      f->last_size);
-	CHECK(notify_keys(f, &count) == 1 && count == 3, "head and whole records: %" PRIu64
-	      " keys, %" PRIu64 " events", notify_keys(f, &count), count);
+	CHECK(notify_keys(f, &count, NULL) == 1 && count == 3, "head and whole records: %" PRIu64
+	      " keys, %" PRIu64 " events", notify_keys(f, &count, NULL), count);
 }
 
 /* at_emit's source must be the record's: a hook passing another one loses it, visibly */
@@ -697,6 +741,7 @@ void capture_suite(void)
 		{ .name = "path_cache", .fn = t_path_cache },
 		{ .name = "path_last", .fn = t_path_last },
 		{ .name = "head_record", .fn = t_head_record },
+		{ .name = "key_slot", .fn = t_key_slot },
 		{ .name = "source_mismatch", .fn = t_source_mismatch },
 		{ .name = "ids_unique", .fn = t_ids_unique },
 		{ .name = "filter_source", .fn = t_filter_source, .filter = { .source_mask = 1U << AT_SRC_NOTIFY } },

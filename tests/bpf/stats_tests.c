@@ -80,7 +80,9 @@ static uint64_t run(struct fixture *f, uint64_t op, uint64_t a1, uint64_t a2, ui
 		    uint64_t a4)
 {
 	uint64_t args[5] = { op, a1, a2, a3, a4 };
-	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args, .ctx_size_in = sizeof(args));
+	/* on one CPU: a repeated Notify finds its key's slot in that CPU's last path */
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args, .ctx_size_in = sizeof(args),
+		    .flags = BPF_F_TEST_RUN_ON_CPU, .cpu = 0);
 
 	int err = bpf_prog_test_run_opts(bpf_program__fd(f->skel->progs.stats_test), &opts);
 
@@ -117,6 +119,7 @@ static void snap(struct fixture *f, struct stats_snap *s)
 	struct stats_maps m = {
 		.counters = bpf_map__fd(f->skel->maps.counters),
 		.key_state = bpf_map__fd(f->skel->maps.key_state),
+		.key_counts = bpf_map__fd(f->skel->maps.key_counts),
 		.hists = bpf_map__fd(f->skel->maps.hists),
 		.ec_health = bpf_map__fd(f->skel->maps.ec_health),
 		.overflow = bpf_map__fd(f->skel->maps.key_overflow),
@@ -326,6 +329,51 @@ static void test_notify_dispatch_time(struct fixture *f)
 	      f->nrec ? (unsigned long long)f->rec[0].duration_ns : 0ULL);
 }
 
+/*
+ * Notify records as the hook emits them count on their key exactly,
+ * whether through the key's slot (repeated on a CPU) or the key_state
+ * lookup (first, another value between, a whole record), and stats_read
+ * adds the two up.
+ */
+static void test_notify_head_counts(struct fixture *f)
+{
+	struct stats_snap s;
+	const struct stats_key *a, *b;
+
+	for (int i = 0; i < 5; i++)
+		run(f, SOP_EMIT_HEAD, NODE_LID, 0x80, T0 + i * MS, 0);
+	emit(f, AT_SRC_NOTIFY, NODE_LID, 0, 0x80, T0 + 5 * MS, 0, 0);
+	run(f, SOP_EMIT_HEAD, NODE_LID, 0x81, T0 + 6 * MS, 0);
+	run(f, SOP_EMIT_HEAD, NODE_LID, 0x80, T0 + 7 * MS, 0);
+	run(f, SOP_EMIT_HEAD, NODE_LID, 0x80, T0 + 8 * MS, 0);
+	snap(f, &s);
+	a = find(&s, AT_SRC_NOTIFY, "\\_SB.LID0:0x80");
+	b = find(&s, AT_SRC_NOTIFY, "\\_SB.LID0:0x81");
+	CHECK(a && a->count == 8 && a->state.slot && a->state.count == 1,
+	      "0x80: %llu events (slot %llu, %llu without)", a ? (unsigned long long)a->count : 0ULL,
+	      a ? (unsigned long long)a->state.slot : 0ULL,
+	      a ? (unsigned long long)a->state.count : 0ULL);
+	CHECK(b && b->count == 1 && b->state.slot && b->state.slot != a->state.slot, "0x81: %llu events",
+	      b ? (unsigned long long)b->count : 0ULL);
+	stats_free(&s);
+}
+
+/* With Notify a storm source every head record still moves its window. */
+static void test_notify_head_storm(struct fixture *f)
+{
+	struct stats_snap s;
+	const struct stats_key *k;
+
+	for (int i = 0; i < 30; i++)
+		run(f, SOP_EMIT_HEAD, NODE_LID, 0x81, T0 + i * MS, 0);
+	CHECK(storms(f, AT_STORM_BEGIN) == 1 && f->rec[0].number == 0x81, "no storm of head records");
+	snap(f, &s);
+	k = find(&s, AT_SRC_NOTIFY, "\\_SB.LID0:0x81");
+	CHECK(k && k->count == 30 && k->state.storming, "count %llu",
+	      k ? (unsigned long long)k->count : 0ULL);
+	stats_free(&s);
+}
+
 struct tcase {
 	const char *name;
 	void (*fn)(struct fixture *f);
@@ -346,6 +394,8 @@ void stats_suite(void)
 		{ "storm_sources_default", test_storm_sources, 10, 0, false },
 		{ "storm_notify", test_storm_notify, 10, 1U << AT_SRC_NOTIFY, false },
 		{ "notify_dispatch_time", test_notify_dispatch_time, 10, 1U << AT_SRC_NOTIFY, false },
+		{ "notify_head_counts", test_notify_head_counts, 0, 0, false },
+		{ "notify_head_storm", test_notify_head_storm, 10, 1U << AT_SRC_NOTIFY, false },
 	};
 
 	libbpf_set_print(NULL);

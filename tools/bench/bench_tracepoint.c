@@ -288,7 +288,8 @@ static void tp_print(const char *mode, struct tp_mode *m, int reps, unsigned lon
 	 */
 	{
 		double per = median(m->acp, reps);
-		double recs = ring_bytes / (sizeof(struct at_event) + 8);
+		/* bench_tp's records are Notify heads: AT_EV_HEAD_SIZE bytes, 8 of header */
+		double recs = ring_bytes / (AT_EV_HEAD_SIZE + 8);
 
 		printf("%-24s %12.2f %9.2f %-10s %-20s %14s %7s %s\n",
 		       mode[0] == 't' ? "tp.tight.acp.maxgap" : "tp.paced.acp.maxgap",

@@ -444,6 +444,7 @@ void tracer_stats_maps(struct tracer *t, struct stats_maps *m)
 {
 	m->counters = bpf_map__fd(t->skel->maps.counters);
 	m->key_state = bpf_map__fd(t->skel->maps.key_state);
+	m->key_counts = bpf_map__fd(t->skel->maps.key_counts);
 	m->hists = bpf_map__fd(t->skel->maps.hists);
 	m->ec_health = bpf_map__fd(t->skel->maps.ec_health);
 	m->overflow = bpf_map__fd(t->skel->maps.key_overflow);

@@ -63,7 +63,7 @@ struct tracer {
 
 /* The kernel maps diag/health.c reads: the tracer's, by file descriptor. */
 struct stats_maps {
-	int counters, key_state, hists, ec_health, overflow;
+	int counters, key_state, key_counts, hists, ec_health, overflow;
 	/* optional: on 6.1 the kernel only knows a WMI event's device path */
 	const struct acpi_sysfs *sys;
 	/* optional: the machine's SMI counters (stats_snap.smi_total) */

@@ -50,6 +50,17 @@ static int key_cmp(const void *a, const void *b)
 	return strcmp(x->label, y->label);
 }
 
+/* A key's events: those counted in its slot (stats.h, at_key_state.slot), and the rest. */
+static uint64_t key_count(const struct stats_maps *m, const struct at_key_state *st)
+{
+	uint32_t idx = st->slot - 1;
+	uint64_t n = 0;
+
+	if (st->slot && st->slot <= AT_KEY_ENTRIES && bpf_map_lookup_elem(m->key_counts, &idx, &n))
+		n = 0;
+	return st->count + n;
+}
+
 static int read_keys(const struct stats_maps *m, struct stats_snap *s)
 {
 	struct at_key k, next, *prev = NULL;
@@ -72,7 +83,7 @@ static int read_keys(const struct stats_maps *m, struct stats_snap *s)
 		sk->key = k;
 		if (bpf_map_lookup_elem(m->key_state, &k, &sk->state))
 			continue;	/* gone meanwhile */
-		sk->count = sk->state.count;
+		sk->count = key_count(m, &sk->state);
 		sk->time_ns = sk->state.time_ns;
 		sk->smi = sk->state.smi;
 		sk->spurious = sk->state.spurious;

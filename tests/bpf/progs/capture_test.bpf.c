@@ -51,6 +51,7 @@ static __always_inline int op_emit(__u64 source, __s64 node, __u64 number)
 /* A Notify's record as hooks/notify.bpf.h builds it: the head alone. */
 static __always_inline int op_emit_head(__u64 node, __u64 number)
 {
+	struct at_path_hint h = {};
 	struct at_ctx c = {};
 	struct at_event *e;
 
@@ -61,9 +62,11 @@ static __always_inline int op_emit_head(__u64 node, __u64 number)
 	if (!e)
 		return -1;
 	e->number = number;
-	result.hash = at_read_path_hash(&e->path, &fake_nodes[node]);
+	h.number = number;
+	at_read_path_hint(&e->path, &fake_nodes[node], &h);
+	result.hash = h.hash;
 	result.path = e->path;
-	return at_emit_head(e, AT_SRC_NOTIFY, result.hash);
+	return at_emit_head(e, AT_SRC_NOTIFY, &h);
 }
 
 /* Turn a node into another one at the same address (a freed and reused node). */
@@ -187,6 +190,15 @@ int capture_test(struct bpf_raw_tracepoint_args *ctx)
 	case OP_LAST_POKE:
 		result.ret = op_last_poke(ctx->args[1], ctx->args[2], ctx->args[3]);
 		break;
+	case OP_LAST_SLOT: {
+		__u32 zero = 0;
+		struct at_path_last *l = bpf_map_lookup_elem(&path_last, &zero);
+
+		if (l)
+			l->key_slot = ctx->args[1];
+		result.ret = l ? 0 : 1;
+		break;
+	}
 	case OP_EMIT_HEAD:
 		result.ret = op_emit_head(ctx->args[1], ctx->args[2]);
 		break;

@@ -17,6 +17,7 @@ enum test_op {
 	OP_LAST_POKE,		/* args: segment, name, odd: edit this CPU's last path
 				 * (odd: leave it as a writer interrupted mid-way would) */
 	OP_EMIT_HEAD,		/* args: node index, number: a Notify as its hook emits it */
+	OP_LAST_SLOT,		/* args: slot: the key slot this CPU's last path remembers */
 	OP_RB_FLAGS,		/* args: window, available bytes -> ret: a submit's wakeup flags */
 	OP_SUSPEND,		/* args: action (0 suspend_enter, 1 machine_suspend, 2 thaw_processes), val, start */
 	OP_SUSPEND_NOTE,	/* args: source, number, chain: a GPE/fixed/GED record during resume */

@@ -40,6 +40,23 @@ static __always_inline int op_emit(__u64 what, __u64 number, __u64 ts, __u64 dur
 	return at_emit(e, what & 0xff);
 }
 
+/* The head record and the path hint (the key's slot), as the Notify hook. */
+static __always_inline int op_emit_head(__u64 node, __u64 number, __u64 ts)
+{
+	struct at_path_hint h = { .number = number };
+	struct at_ctx c = {};
+	struct at_event *e;
+
+	at_ctx_child(&c, NULL, AT_CTX_NONE);
+	c.ts = ts;
+	e = at_new_head(0, AT_SRC_NOTIFY, &c, 0);
+	if (!e)
+		return -1;
+	e->number = number;
+	at_read_path_hint(&e->path, fake_node_at(node & 0xff), &h);
+	return at_emit_head(e, AT_SRC_NOTIFY, &h);
+}
+
 SEC("raw_tp")
 int stats_test(struct bpf_raw_tracepoint_args *ctx)
 {
@@ -58,6 +75,9 @@ int stats_test(struct bpf_raw_tracepoint_args *ctx)
 		result.ret = 0;
 		break;
 	}
+	case SOP_EMIT_HEAD:
+		result.ret = op_emit_head(ctx->args[1], ctx->args[2], ctx->args[3]);
+		break;
 	case SOP_LOG2:
 		result.ret = at_log2(ctx->args[1]);
 		break;

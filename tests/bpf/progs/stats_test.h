@@ -9,6 +9,7 @@ enum stats_test_op {
 	SOP_LOG2,	/* args: value -> ret */
 	SOP_WINDOW,	/* args: prev, cur, now -> ret (events/s) */
 	SOP_NOTIFY_DISPATCH,	/* args: node | value << 8, ns, now */
+	SOP_EMIT_HEAD,	/* args: node, number, ts_ns: a Notify as hooks/notify.bpf.h emits it */
 };
 
 #define STATS_TEST_NO_NODE 0xff
