@@ -53,8 +53,8 @@ static int ablation(struct bench_bpf *skel, struct ring_buffer *rb, int reps,
 		    unsigned long n)
 {
 	static const char *const steps[] = {
-		"ids+ktime", "scratch head+comm", "path (cached)", "counter+filter",
-		"stats account", "policy verdict", "reserve+head+zero tail+submit",
+		"ids+ktime", "scratch head+comm", "path (last, cached)", "counter+filter",
+		"stats (key slot)", "policy verdict", "reserve+152B head+submit",
 		"wakeup flags",
 	};
 	enum { NSTEPS = sizeof(steps) / sizeof(steps[0]) };
