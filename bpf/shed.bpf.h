@@ -8,7 +8,7 @@
  * say what is happening.
  *
  * The chain's entry hook (GED: acpi_ged_irq_handler) compares its key
- * with its source's slot (an array, no hashing).  On a match it counts
+ * with its source's slot (an array, no hashing) before anything else.  On a match it counts
  * the event as seen and shed on the source and marks this CPU's task as
  * shedding (shed_mark, per CPU and tid: no hash map either); hooks nested
  * in the chain (Notify) add themselves to the mark and return; the
@@ -74,27 +74,47 @@ static __always_inline void at_shed_count(__u32 src, __u32 n)
 }
 
 /*
- * The entry of a chain whose key is (@src, @number): true when the event
- * is shed (counted; the caller returns at once), false when it goes on as
- * usual (the mark cleared).
+ * The slot of the entry hook's key (@src, @number) when that key's events
+ * are shed now, else NULL: one array lookup and a compare, before anything
+ * else a storming event does (no clock, no probe read, no hash).
  */
-static __always_inline bool at_shed_enter(__u32 src, __u32 number)
+static __always_inline struct at_shed_slot *at_shed_slot_of(__u32 src, __u32 number)
 {
-	struct at_shed_mark *m = at_shed_mark_get();
 	struct at_shed_slot *sl;
-	__u64 now, sec, v;
 
-	if (!at_storm_shed || !at_storm_rate || !m)
-		return false;
-	m->active = 0;
+	if (!at_storm_shed || !at_storm_rate)
+		return NULL;
 	sl = bpf_map_lookup_elem(&storm_shed, &src);
-	if (!sl || sl->tag != at_shed_tag(number))
+	return sl && sl->tag == at_shed_tag(number) ? sl : NULL;
+}
+
+/*
+ * The entry of a chain whose key is (@src, @number), @sl its slot from
+ * at_shed_slot_of (NULL: not storming, or the caller keeps this event):
+ * true when the event is shed (counted; the caller returns at once), false
+ * when it goes on as usual (a stale mark cleared).
+ */
+static __always_inline bool at_shed_enter(struct at_shed_slot *sl, __u32 src, __u32 number)
+{
+	struct at_shed_mark *m;
+	__u64 now, v;
+
+	if (!at_storm_shed || !at_storm_rate)
 		return false;
+	m = at_shed_mark_get();
+	if (!m)
+		return false;
+	/* a mark left by a thread that migrated before its exit half */
+	if (!sl) {
+		if (m->active)
+			m->active = 0;
+		return false;
+	}
+	m->active = 0;
 	now = bpf_ktime_get_ns();
-	sec = now / 1000000000ULL;
 	/* one event a second in full: a sample (two CPUs may both take it) */
-	if (sl->sample_s != sec) {
-		sl->sample_s = sec;
+	if (now >= sl->sample_end) {
+		sl->sample_end = (now / 1000000000ULL + 1) * 1000000000ULL;
 		return false;
 	}
 	m->tid = at_tid();

@@ -35,8 +35,10 @@ const volatile bool at_storm_shed = true;
 /*
  * Storm shedding (bpf/shed.bpf.h): per source, the one key whose events
  * are shed while it storms, as a tag (number << 32 | 1; 0 = none) that
- * the chain's entry hook compares without a hash lookup, and the second
- * of the last event let through in full (one sample per second).  Only
+ * the chain's entry hook compares without a hash lookup, and the end
+ * (bpf_ktime_get_ns, a whole second) of the second whose first event went
+ * through in full (one sample per second; a compare, no division per
+ * event).  Only
  * sources whose key is their number alone (hash 0) and whose hooks shed
  * (AT_SHED_SOURCES) get a slot.
  */
@@ -44,7 +46,7 @@ const volatile bool at_storm_shed = true;
 
 struct at_shed_slot {
 	__u64 tag;
-	__u64 sample_s;
+	__u64 sample_end;
 };
 
 struct {

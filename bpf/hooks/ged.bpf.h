@@ -17,21 +17,29 @@ static __always_inline bool ged_resuming(void)
 	return st && st->phase == AT_SUSP_RESUMED;
 }
 
-static __always_inline int hook_ged_enter(struct acpi_ged_event *ev)
+/*
+ * @irq is the handler's own argument: the GED registered its event with
+ * request_threaded_irq(event->irq, ...), so it equals ev->irq, without a
+ * probe read (a storming event reads nothing else).
+ */
+static __always_inline int hook_ged_enter(int irq, struct acpi_ged_event *ev)
 {
-	__u32 irqno = BPF_CORE_READ(ev, irq);
+	__u32 irqno = irq;
+	struct at_shed_slot *sl = at_shed_slot_of(AT_SRC_GED, irqno);
 	struct at_frame *f;
-	struct at_ctx irq;
+	struct at_ctx irq_ctx;
 
-	/* a storming GED: counted, no record (shed.bpf.h) */
-	if (!ged_resuming() && at_shed_enter(AT_SRC_GED, irqno))
+	/* a storming GED: counted, no record (shed.bpf.h); never a wake after resume */
+	if (sl && ged_resuming())
+		sl = NULL;
+	if (at_shed_enter(sl, AT_SRC_GED, irqno))
 		return 0;
 	f = frame_new(H_ged);
 	if (!f)
 		return 0;
-	at_irq_parent(irqno, AT_LINK_IRQ, &irq);
-	at_ctx_child(&f->self, &irq, AT_CTX_GED);
-	f->aux[0] = irq.valid ? irq.id : 0;
+	at_irq_parent(irqno, AT_LINK_IRQ, &irq_ctx);
+	at_ctx_child(&f->self, &irq_ctx, AT_CTX_GED);
+	f->aux[0] = irq_ctx.valid ? irq_ctx.id : 0;
 	f->arg[0] = irqno;
 	f->arg[1] = BPF_CORE_READ(ev, gsi);
 	f->arg[2] = (__u64)BPF_CORE_READ(ev, handle);
@@ -67,7 +75,7 @@ static __always_inline int hook_ged_exit(void)
 
 /* ---- programs ---- */
 
-AT_ENTRY_EXIT(ged, acpi_ged_irq_handler, hook_ged_enter(ev), hook_ged_exit(),
+AT_ENTRY_EXIT(ged, acpi_ged_irq_handler, hook_ged_enter(irq, ev), hook_ged_exit(),
 	      int irq, struct acpi_ged_event *ev)
 
 #endif /* AT_HOOKS_GED_BPF_H */

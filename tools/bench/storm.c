@@ -70,13 +70,23 @@ static bool acpitrace_prog(const char *name)
 	return false;
 }
 
+/* One program's statistics at the start of a measured phase. */
+struct prog_snap {
+	__u32 id;
+	__u64 ns, runs;
+};
+
+#define SNAP_MAX	128
+
 /*
  * Run time (ns) of acpitrace's programs so far: all, and those inside the
- * windows; with @log, each program's totals on stderr.
+ * windows.  @snap (SNAP_MAX entries) is filled when @log is false, and with
+ * @log each program's totals and what it added since @snap (the measured
+ * phase: run time, runs, ns per run) go to stderr.
  */
-static void acp_time(__u64 *all, __u64 *inside, bool log)
+static void acp_time(__u64 *all, __u64 *inside, bool log, struct prog_snap *snap)
 {
-	__u32 id = 0;
+	__u32 id = 0, n = 0;
 
 	*all = *inside = 0;
 	while (!bpf_prog_get_next_id(id, &id)) {
@@ -87,16 +97,31 @@ static void acp_time(__u64 *all, __u64 *inside, bool log)
 		if (fd < 0)
 			continue;
 		if (!bpf_obj_get_info_by_fd(fd, &info, &len) && acpitrace_prog(info.name)) {
-			if (log)
-				fprintf(stderr, "bench storm:   %-16s %12llu ns %9llu runs\n",
+			if (!log && n < SNAP_MAX - 1)
+				snap[n++] = (struct prog_snap){ id, info.run_time_ns, info.run_cnt };
+			if (log) {
+				__u64 ns = info.run_time_ns, runs = info.run_cnt;
+
+				for (struct prog_snap *p = snap; p->id; p++)
+					if (p->id == id) {
+						ns -= p->ns;
+						runs -= p->runs;
+						break;
+					}
+				fprintf(stderr, "bench storm:   %-16s %12llu ns %9llu runs;"
+					" phase %11llu ns %8llu runs %7.0f ns/run\n",
 					info.name, (unsigned long long)info.run_time_ns,
-					(unsigned long long)info.run_cnt);
+					(unsigned long long)info.run_cnt, (unsigned long long)ns,
+					(unsigned long long)runs, runs ? (double)ns / runs : 0.0);
+			}
 			*all += info.run_time_ns;
 			if (strcmp(info.name, "tp_work_start") && strcmp(info.name, "tp_work_end"))
 				*inside += info.run_time_ns;
 		}
 		close(fd);
 	}
+	if (!log)
+		snap[n].id = 0;
 }
 
 /* The storm itself for @seconds; make codes written. */
@@ -130,6 +155,7 @@ static void phase(struct storm_bpf *skel, const char *name, int seconds, bool ac
 {
 	const char *w = getenv("BENCH_STORM_WARMUP");
 	__u64 c0, k0, a0 = 0, i0 = 0, a1 = 0, i1 = 0;
+	struct prog_snap snap[SNAP_MAX] = { { 0 } };
 	unsigned long long iwi;
 	unsigned long written;
 
@@ -139,11 +165,11 @@ static void phase(struct storm_bpf *skel, const char *name, int seconds, bool ac
 	iwi = irq_work_count();
 
 	if (acp)
-		acp_time(&a0, &i0, false);
+		acp_time(&a0, &i0, false, snap);
 	written = storm(seconds);
 	usleep(200000);		/* the last event's handling ends */
 	if (acp)
-		acp_time(&a1, &i1, true);
+		acp_time(&a1, &i1, true, snap);
 	printf("%s %d %llu %llu %llu %llu\n", name, seconds,
 	       (unsigned long long)(skel->bss->storm_count[0] - c0),
 	       (unsigned long long)(skel->bss->storm_ns[0] + skel->bss->storm_ns[1] - k0),
