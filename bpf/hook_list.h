@@ -34,7 +34,7 @@
 	  "_Lxx/_Exx runs in kacpid (chain GPE -> method)")			\
 	X(os_execute, acpi_os_execute, NULL, HOOK_ENTRY, NULL,			\
 	  "causal links across deferred ACPI work")				\
-	X(notify, acpi_ev_queue_notify_request, NULL, HOOK_ENTRY | HOOK_EXIT, NULL, \
+	X(notify, acpi_ev_queue_notify_request, NULL, HOOK_ENTRY, NULL,		\
 	  "every AML Notify()")							\
 	X(notify_dispatch, acpi_ev_notify_dispatch, NULL, HOOK_ENTRY | HOOK_EXIT, NULL, \
 	  "links Notify handlers (WMI...) to their Notify")			\

@@ -1,18 +1,64 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * AML Notify(): queued by acpi_ev_queue_notify_request (the record),
- * its handlers run later by acpi_ev_notify_dispatch in kacpi_notify,
- * linked to it through acpi_os_execute (work.bpf.h).
+ * AML Notify(): queued by acpi_ev_queue_notify_request (the record, at
+ * its entry: no exit hook), its handlers run later by
+ * acpi_ev_notify_dispatch in kacpi_notify, linked to it through
+ * acpi_os_execute (work.bpf.h).
  */
 #ifndef AT_HOOKS_NOTIFY_BPF_H
 #define AT_HOOKS_NOTIFY_BPF_H
 
 #include "hook.bpf.h"
 
+/*
+ * The Notify's context, for the acpi_os_execute(OSL_NOTIFY_HANDLER) that
+ * queues its handlers (the DPC link, work.bpf.h), which
+ * acpi_ev_queue_notify_request calls last.  It used to be pushed on the
+ * task's context and popped by an exit hook: two hash updates and one
+ * more program run per Notify (a storm's every event).  Now the entry
+ * leaves it per CPU, for this task; the os_execute of the same task takes
+ * it.  A Notify with no handler queues nothing (the next Notify of the
+ * task overwrites it); one inside the SCI leaves none (os_execute links
+ * to the SCI's context there, as before); a task that moved to another
+ * CPU in between (its allocation slept) finds none, and its handlers link
+ * to the task's own context instead of the Notify.
+ */
+struct at_notify_pending {
+	struct at_ctx ctx;
+	__u32 tid;
+	__u32 valid;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct at_notify_pending);
+} notify_pending SEC(".maps");
+
+static __always_inline struct at_notify_pending *at_notify_pending(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&notify_pending, &zero);
+}
+
+/* This task's pending Notify context, taken (false: none). */
+static __always_inline bool at_notify_pending_take(struct at_ctx *out)
+{
+	struct at_notify_pending *p = at_notify_pending();
+
+	if (!p || !p->valid || p->tid != at_tid())
+		return false;
+	p->valid = 0;
+	*out = p->ctx;
+	return true;
+}
+
 static __always_inline int hook_notify_enter(void *node, __u32 value)
 {
-	struct at_ctx *cur;
-	struct at_frame *f;
+	struct at_notify_pending *p;
+	struct at_ctx *cur, self;
 	struct at_event *e;
 	__u8 slot = AT_SLOT_TASK;
 	__u8 kind;
@@ -22,14 +68,11 @@ static __always_inline int hook_notify_enter(void *node, __u32 value)
 		return 0;
 	cur = at_current();
 	kind = at_ctx_kind(cur);
-	f = frame_new(H_notify);
-	if (!f)
-		return 0;
-	at_ctx_child(&f->self, cur, kind);
+	at_ctx_child(&self, cur, kind);
 	if (kind == AT_CTX_SCI)
 		slot = AT_SLOT_SCI;
 	/* a Notify needs nothing past the path: only the head is built */
-	e = at_new_head(slot, AT_SRC_NOTIFY, &f->self, cur && cur->valid ? cur->id : 0);
+	e = at_new_head(slot, AT_SRC_NOTIFY, &self, cur && cur->valid ? cur->id : 0);
 	if (e) {
 		struct at_path_hint h = { .number = value };
 
@@ -38,21 +81,15 @@ static __always_inline int hook_notify_enter(void *node, __u32 value)
 		at_read_path_hint(&e->path, node, &h);
 		at_emit_head(e, AT_SRC_NOTIFY, &h);
 	}
-	at_task_push(&f->self, &f->prev);
-	return 0;
-}
-
-static __always_inline int hook_notify_exit(void)
-{
-	struct at_frame *f;
-
-	if (at_shed_inside())
+	if (kind == AT_CTX_SCI)
 		return 0;
-	f = frame_get(H_notify);
-	if (!f)
+	p = at_notify_pending();
+	if (!p)
 		return 0;
-	at_task_pop(&f->prev);
-	frame_del(H_notify);
+	p->valid = 0;	/* an SCI between these lines leaves no pending one */
+	p->ctx = self;
+	p->tid = at_tid();
+	p->valid = 1;
 	return 0;
 }
 
@@ -101,9 +138,8 @@ static __always_inline int hook_notify_dispatch_exit(void)
 
 /* ---- programs ---- */
 
-AT_ENTRY_EXIT(notify, acpi_ev_queue_notify_request,
-	      hook_notify_enter(node, value), hook_notify_exit(),
-	      void *node, __u32 value)
+AT_ENTRY(notify, acpi_ev_queue_notify_request, hook_notify_enter(node, value),
+	 void *node, __u32 value)
 AT_ENTRY_EXIT(notify_dispatch, acpi_ev_notify_dispatch,
 	      hook_notify_dispatch_enter(context), hook_notify_dispatch_exit(),
 	      void *context)

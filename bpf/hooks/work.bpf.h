@@ -8,14 +8,36 @@
 #define AT_HOOKS_WORK_BPF_H
 
 #include "hook.bpf.h"
+#include "notify.bpf.h"	/* at_notify_pending_take */
 
 /* ---- acpi_os_execute: remember who deferred the work ----------------- */
 
+/*
+ * A Notify's handlers are queued from inside acpi_ev_queue_notify_request:
+ * their parent is the Notify (notify.bpf.h leaves its context pending),
+ * unless the SCI is running (its context, as for any work it defers) or
+ * the Notify was shed (no record: no link).
+ */
 static __always_inline int hook_os_execute(__u32 type, void *context)
 {
-	struct at_ctx *cur = at_current();
+	struct at_sci_state *s;
+	struct at_ctx *cur, notify;
 
-	if (!cur || !cur->valid || !context)
+	if (!context)
+		return 0;
+	if (type == OSL_NOTIFY_HANDLER) {
+		s = at_sci();
+		if (!(s && s->active && s->tid == at_tid())) {
+			if (at_shed_inside())
+				return 0;
+			if (at_notify_pending_take(&notify)) {
+				at_link_put((__u64)context, AT_LINK_DPC, &notify);
+				return 0;
+			}
+		}
+	}
+	cur = at_current();
+	if (!cur || !cur->valid)
 		return 0;
 	at_link_put((__u64)context, AT_LINK_DPC, cur);
 	return 0;

@@ -194,13 +194,13 @@ TEST(attach_select_autoload)
 	}
 	memset(&p, 0, sizeof(p));
 	p.h[idx("sci")].mode = MODE_FENTRY;
-	p.h[idx("notify")].mode = MODE_KPROBE;
+	p.h[idx("ged")].mode = MODE_KPROBE;
 	p.h[idx("eval")].mode = MODE_KPROBE;	/* exit-only: kp_ saves the args */
 	attach_select(skel, &p);
 	bpf_object__for_each_program(prog, skel->obj) {
 		const char *n = bpf_program__name(prog);
 		bool want = !strcmp(n, "fe_sci") || !strcmp(n, "fx_sci") ||
-			    !strcmp(n, "kp_notify") || !strcmp(n, "kr_notify") ||
+			    !strcmp(n, "kp_ged") || !strcmp(n, "kr_ged") ||
 			    !strcmp(n, "kp_eval") || !strcmp(n, "kr_eval");
 
 		if (bpf_program__autoload(prog) != want)
