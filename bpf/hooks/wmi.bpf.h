@@ -159,7 +159,12 @@ static __always_inline int hook_eval_exit(void *handle, const char *pathname,
 	__u32 notify_id = 0;
 	bool standalone;
 
-	if (!pathname || bpf_probe_read_kernel(name, sizeof(name), pathname))
+	/*
+	 * _WED is evaluated for its result (the WMI core and drivers pass a
+	 * buffer); most other evaluations (a GED's _EVT, _Lxx/_Exx) pass none,
+	 * and return here before the probe read of their name.
+	 */
+	if (!ret_buf || !pathname || bpf_probe_read_kernel(name, sizeof(name), pathname))
 		return 0;
 	if (name[0] != '_' || name[1] != 'W' || name[2] != 'E' || name[3] != 'D' || name[4])
 		return 0;
