@@ -21,7 +21,7 @@
  * task overwrites it); one inside the SCI leaves none (os_execute links
  * to the SCI's context there, as before); a task that moved to another
  * CPU in between (its allocation slept) finds none, and its handlers link
- * to the task's own context instead of the Notify.
+ * to the task's context (the Notify's parent) instead of the Notify.
  */
 struct at_notify_pending {
 	struct at_ctx ctx;
