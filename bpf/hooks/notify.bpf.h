@@ -29,24 +29,31 @@ struct at_notify_pending {
 	__u32 valid;
 };
 
+/*
+ * [0] the pending context; [1] where a Notify inside the SCI builds its
+ * own (the SCI may interrupt a task between its Notify and os_execute on
+ * 6.1).  Built in the map, not on the stack: 6.1's verifier counts the
+ * stack of the path and emit calls on top of the hook's.
+ */
+#define AT_NOTIFY_PENDING	0
+#define AT_NOTIFY_SCI		1
+
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
+	__uint(max_entries, 2);
 	__type(key, __u32);
 	__type(value, struct at_notify_pending);
 } notify_pending SEC(".maps");
 
-static __always_inline struct at_notify_pending *at_notify_pending(void)
+static __always_inline struct at_notify_pending *at_notify_pending(__u32 idx)
 {
-	__u32 zero = 0;
-
-	return bpf_map_lookup_elem(&notify_pending, &zero);
+	return bpf_map_lookup_elem(&notify_pending, &idx);
 }
 
 /* This task's pending Notify context, taken (false: none). */
 static __always_inline bool at_notify_pending_take(struct at_ctx *out)
 {
-	struct at_notify_pending *p = at_notify_pending();
+	struct at_notify_pending *p = at_notify_pending(AT_NOTIFY_PENDING);
 
 	if (!p || !p->valid || p->tid != at_tid())
 		return false;
@@ -58,8 +65,8 @@ static __always_inline bool at_notify_pending_take(struct at_ctx *out)
 static __always_inline int hook_notify_enter(void *node, __u32 value)
 {
 	struct at_notify_pending *p;
-	struct at_ctx *cur, self;
 	struct at_event *e;
+	struct at_ctx *cur;
 	__u8 slot = AT_SLOT_TASK;
 	__u8 kind;
 
@@ -68,11 +75,15 @@ static __always_inline int hook_notify_enter(void *node, __u32 value)
 		return 0;
 	cur = at_current();
 	kind = at_ctx_kind(cur);
-	at_ctx_child(&self, cur, kind);
 	if (kind == AT_CTX_SCI)
 		slot = AT_SLOT_SCI;
+	p = at_notify_pending(kind == AT_CTX_SCI ? AT_NOTIFY_SCI : AT_NOTIFY_PENDING);
+	if (!p)
+		return 0;
+	p->valid = 0;
+	at_ctx_child(&p->ctx, cur, kind);
 	/* a Notify needs nothing past the path: only the head is built */
-	e = at_new_head(slot, AT_SRC_NOTIFY, &self, cur && cur->valid ? cur->id : 0);
+	e = at_new_head(slot, AT_SRC_NOTIFY, &p->ctx, cur && cur->valid ? cur->id : 0);
 	if (e) {
 		struct at_path_hint h = { .number = value };
 
@@ -83,11 +94,6 @@ static __always_inline int hook_notify_enter(void *node, __u32 value)
 	}
 	if (kind == AT_CTX_SCI)
 		return 0;
-	p = at_notify_pending();
-	if (!p)
-		return 0;
-	p->valid = 0;	/* an SCI between these lines leaves no pending one */
-	p->ctx = self;
 	p->tid = at_tid();
 	p->valid = 1;
 	return 0;
