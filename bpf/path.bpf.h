@@ -135,16 +135,19 @@ static __always_inline bool at_path_last_get(struct at_path_last *l,
 					     const struct at_path_cached *fresh,
 					     struct at_path *p, struct at_path_hint *h)
 {
-	__u64 seq = READ_ONCE(l->seq);
+	__u64 seq = READ_ONCE(l->seq), hash;
+	__u32 slot;
 
 	if ((seq & 1) || !at_path_same(&l->c, fresh))
 		return false;
 	*p = l->c.path;
-	h->hash = l->c.hash;
-	h->slot = l->key_number == h->number ? l->key_slot : 0;
+	hash = l->c.hash;
+	slot = l->key_number == h->number ? l->key_slot : 0;
 	barrier();
 	if (READ_ONCE(l->seq) != seq)
 		return false;
+	h->hash = hash;
+	h->slot = slot;
 	h->l = l;
 	h->seq = seq;
 	return true;
@@ -231,7 +234,6 @@ static __always_inline void at_read_path_hint(struct at_path *p, const void *nod
 	l = bpf_map_lookup_elem(&path_last, &zero);
 	if (l && at_path_last_get(l, &fresh, p, h))
 		return;
-	h->slot = 0;
 	c = bpf_map_lookup_elem(&path_cache, &key);
 	if (c && at_path_same(c, &fresh)) {
 		fresh.path = c->path;

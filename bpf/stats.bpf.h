@@ -139,24 +139,32 @@ static __always_inline __u64 at_key_slot(struct at_key_state *s)
 	return slot ? slot : n;
 }
 
+/* One event in slot @slot of key_counts; false: no such slot (0 = none). */
+static __always_inline bool at_slot_count(__u64 slot)
+{
+	__u32 idx = (__u32)slot - 1;
+	__u64 *n = slot ? bpf_map_lookup_elem(&key_counts, &idx) : NULL;
+
+	if (!n)
+		return false;
+	__sync_fetch_and_add(n, 1);
+	return true;
+}
+
 /* Count one event of @s; with a hint (a Notify), in its slot, noted in the hint. */
 static __always_inline void at_key_count(struct at_key_state *s,
 					 const struct at_path_hint *hint)
 {
-	__u32 idx;
-	__u64 slot, *n = NULL;
+	__u64 slot;
 
 	if (hint) {
 		slot = at_key_slot(s);
-		idx = (__u32)slot - 1;
-		n = slot ? bpf_map_lookup_elem(&key_counts, &idx) : NULL;
+		if (at_slot_count(slot)) {
+			at_path_hint_set(hint, slot);
+			return;
+		}
 	}
-	if (!n) {
-		__sync_fetch_and_add(&s->count, 1);
-		return;
-	}
-	__sync_fetch_and_add(n, 1);
-	at_path_hint_set(hint, slot);
+	__sync_fetch_and_add(&s->count, 1);
 }
 
 /*
@@ -168,19 +176,11 @@ static __always_inline void at_key_count(struct at_key_state *s,
 static __always_inline bool at_key_count_hinted(const struct at_event *e, __u32 src,
 						const struct at_path_hint *hint)
 {
-	__u32 idx;
-	__u64 *n;
-
 	if (src != AT_SRC_NOTIFY || !hint || !hint->slot || e->number != hint->number ||
 	    (e->flags & (AT_F_HAS_DURATION | AT_F_HAS_SMI)) ||
 	    (at_storm_sources & (1U << AT_SRC_NOTIFY)))
 		return false;
-	idx = hint->slot - 1;
-	n = bpf_map_lookup_elem(&key_counts, &idx);
-	if (!n)
-		return false;
-	__sync_fetch_and_add(n, 1);
-	return true;
+	return at_slot_count(hint->slot);
 }
 
 /* The value new key_state entries start from (kept off the small stack). */
