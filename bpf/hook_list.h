@@ -10,8 +10,9 @@
  *
  * Adding a hook: one X() line here, its logic and wrappers in its family.
  *
- * X(name, kernel function, module (NULL: vmlinux), HOOK_* flags,
- *   fallback_for (NULL, or the hook this one stands in for), what it gives)
+ * X(name, kernel function, module (NULL: vmlinux; with HOOK_FOR_MODULE the
+ *   module it serves), HOOK_* flags, fallback_for (NULL, or the hook this
+ *   one stands in for), what it gives)
  */
 #ifndef AT_HOOK_LIST_H
 #define AT_HOOK_LIST_H
@@ -22,6 +23,13 @@
 #define HOOK_TRACEPOINT	0x8	/* a raw tracepoint (tp_ program), not a function */
 #define HOOK_AUX	0x10	/* attached only beside an event hook (links chains, suspend) */
 #define HOOK_IRQ	0x20	/* only with the irq source (-s irq) */
+/*
+ * The function is vmlinux's, but only the module named serves events
+ * through it: the hook is attached while that module is loaded, like the
+ * module's own hooks (acpi_evaluate_object is called for every GED and
+ * GPE method; its _WED results come only from the wmi module).
+ */
+#define HOOK_FOR_MODULE	0x40
 
 #define AT_HOOKS(X)								\
 	X(sci, acpi_ev_sci_xrupt_handler, NULL, HOOK_ENTRY | HOOK_EXIT, NULL,	\
@@ -50,7 +58,7 @@
 	  "EC query events (_Qxx or driver handler) and their duration")	\
 	X(ged, acpi_ged_irq_handler, NULL, HOOK_ENTRY | HOOK_EXIT, NULL,	\
 	  "Generic Event Device interrupts (_EVT) on hardware-reduced platforms") \
-	X(eval, acpi_evaluate_object, NULL, HOOK_EXIT, NULL,			\
+	X(eval, acpi_evaluate_object, "wmi", HOOK_EXIT | HOOK_FOR_MODULE, NULL,	\
 	  "WMI event data returned by _WED")					\
 	X(wmi_notify, acpi_wmi_notify_handler, "wmi", HOOK_ENTRY | HOOK_EXIT, NULL, \
 	  "WMI events (notify id, device)")					\

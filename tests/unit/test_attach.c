@@ -27,7 +27,7 @@ static struct btf *fake_btf(const char *missing)
 		char tp[128];
 		int err;
 
-		if (hooks[i].module || (missing && !strcmp(hooks[i].func, missing)))
+		if (hook_func_module(&hooks[i]) || (missing && !strcmp(hooks[i].func, missing)))
 			continue;
 		/* a raw tracepoint shows in BTF as the typedef btf_trace_<name> */
 		snprintf(tp, sizeof(tp), "btf_trace_%s", hooks[i].func);
@@ -64,6 +64,29 @@ static void plan_with(struct plan *p, const char *missing, int fentry_err,
 	CHECK(k.vmlinux_btf != NULL);
 	attach_plan(&k, &o, p);
 	btf__free(k.vmlinux_btf);
+}
+
+/*
+ * The _WED hook is vmlinux's acpi_evaluate_object but serves the wmi module
+ * alone (every GED's _EVT goes through it too): it is planned with wmi's
+ * own hooks, whichever way the host has wmi.
+ */
+TEST(attach_plan_eval_goes_with_wmi)
+{
+	int eval = idx("eval"), wn = idx("wmi_notify");
+	struct plan p;
+
+	CHECK_STR(hooks[eval].module, "wmi");
+	CHECK(hooks[eval].flags & HOOK_FOR_MODULE);
+	plan_with(&p, NULL, 0, -ENOENT, FORCE_AUTO, false);
+	CHECK_EQ_INT(p.h[eval].module_absent, p.h[wn].module_absent);
+	if (p.h[eval].module_absent) {
+		CHECK_EQ_INT(p.h[eval].mode, MODE_SKIP);
+		CHECK_STR(p.h[eval].why, "module wmi not loaded (run and trace attach it when it loads)");
+	} else {
+		CHECK_EQ_INT(p.h[eval].mode, MODE_FENTRY);
+		CHECK_STR(p.h[eval].why, "acpi_evaluate_object in vmlinux BTF");
+	}
 }
 
 TEST(attach_mode_names)

@@ -26,7 +26,15 @@ TEST(hooks_names_unique_and_well_formed)
 		/* at least one half (or a tracepoint), and no unknown flag bits */
 		CHECK(h->flags & (HOOK_ENTRY | HOOK_EXIT | HOOK_TRACEPOINT));
 		CHECK_EQ_INT(h->flags & ~(HOOK_ENTRY | HOOK_EXIT | HOOK_METHODS |
-					  HOOK_TRACEPOINT | HOOK_AUX | HOOK_IRQ), 0);
+					  HOOK_TRACEPOINT | HOOK_AUX | HOOK_IRQ |
+					  HOOK_FOR_MODULE), 0);
+		/* a hook for a module names it, and its function is vmlinux's */
+		if (h->flags & HOOK_FOR_MODULE) {
+			CHECK(h->module != NULL);
+			CHECK(hook_func_module(h) == NULL);
+		} else {
+			CHECK(hook_func_module(h) == h->module);
+		}
 		/* a tracepoint hook has one tp_ program and no function halves */
 		if (h->flags & HOOK_TRACEPOINT)
 			CHECK(!(h->flags & (HOOK_ENTRY | HOOK_EXIT)));

@@ -118,6 +118,9 @@ TEST(modwatch_builtin_from_kallsyms)
 	close(fd);
 	put(path, "0000000000000000 T acpi_wmi_notify_handler\t[wmi]\n");
 	CHECK(!modwatch_module_builtin(path, "wmi"));
+	/* the _WED hook's function is vmlinux's: it says nothing of wmi */
+	put(path, "0000000000000000 T acpi_evaluate_object\n");
+	CHECK(!modwatch_module_builtin(path, "wmi"));
 	put(path, "0000000000000000 t acpi_wmi_notify_handler\n");
 	CHECK(modwatch_module_builtin(path, "wmi"));
 	unlink(path);
@@ -128,15 +131,19 @@ TEST(attach_detach_module_keeps_other_hooks)
 {
 	struct plan p = { 0 };
 	int wmi = hook_by_name("wmi_notify") - hooks, gpe = hook_by_name("gev") - hooks;
+	int eval = hook_by_name("eval") - hooks;
 
-	p.h[wmi].attached = p.h[gpe].attached = true;
-	p.h[wmi].mode = MODE_KPROBE;
+	p.h[wmi].attached = p.h[gpe].attached = p.h[eval].attached = true;
+	p.h[wmi].mode = p.h[eval].mode = MODE_KPROBE;
 	p.h[gpe].mode = MODE_FENTRY;
 	attach_recount(&p);
-	CHECK_EQ_INT(p.attached, 2);
-	CHECK_EQ_INT(attach_detach_module(&p, "wmi"), 1);
+	CHECK_EQ_INT(p.attached, 3);
+	/* the _WED hook goes with the module it serves */
+	CHECK_EQ_INT(attach_detach_module(&p, "wmi"), 2);
 	CHECK(!p.h[wmi].attached);
 	CHECK(p.h[wmi].module_absent);
+	CHECK(!p.h[eval].attached);
+	CHECK(p.h[eval].module_absent);
 	CHECK(p.h[gpe].attached);
 	CHECK_EQ_INT(p.attached, 1);
 	CHECK_EQ_INT(p.fentry, 1);

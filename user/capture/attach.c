@@ -33,17 +33,33 @@ static bool hook_methods_off(const struct hook *h, const struct attach_opts *o)
 	return (h->flags & HOOK_METHODS) && !o->methods && !o->watch_methods;
 }
 
-static void plan_one(const struct hook *h, const struct func_place *fp,
+/*
+ * Whether @module is loaded, as its own hooks' functions were found: in its
+ * BTF, built in, or in kallsyms (a module without BTF).
+ */
+static bool module_present(const struct func_place *fp, const char *module)
+{
+	for (unsigned int i = 0; i < nr_hooks; i++)
+		if (hook_func_module(&hooks[i]) && !strcmp(hooks[i].module, module) &&
+		    (fp[i].module_loaded || fp[i].in_kallsyms))
+			return true;
+	return false;
+}
+
+/* @fp: every hook's place (attach_plan), @i this hook's index. */
+static void plan_one(const struct hook *h, const struct func_place *fp_all, unsigned int i,
 		     struct kernel_info *k, const struct attach_opts *o,
 		     struct hook_plan *hp)
 {
+	const struct func_place *fp = &fp_all[i];
+
 	hp->mode = MODE_SKIP;
 	if (hook_methods_off(h, o)) {
 		snprintf(hp->why, sizeof(hp->why),
 			 "method tracing is off (--methods), no method watched");
 		return;
 	}
-	if (h->module && !fp->module_loaded && !fp->in_kallsyms) {
+	if (h->module && !module_present(fp_all, h->module)) {
 		hp->module_absent = true;
 		snprintf(hp->why, sizeof(hp->why),
 			 "module %s not loaded (run and trace attach it when it loads)", h->module);
@@ -52,7 +68,7 @@ static void plan_one(const struct hook *h, const struct func_place *fp,
 	if (fp->in_btf && fentry_allowed(k, o)) {
 		hp->mode = MODE_FENTRY;
 		snprintf(hp->why, sizeof(hp->why), "%s in %s BTF", h->func,
-			 h->module ? h->module : "vmlinux");
+			 hook_func_module(h) ? h->module : "vmlinux");
 		return;
 	}
 	if (fp->in_kallsyms && kprobe_allowed(k, o)) {
@@ -111,7 +127,7 @@ void attach_plan(struct kernel_info *k, const struct attach_opts *o, struct plan
 		if ((hooks[i].flags & HOOK_TRACEPOINT) || hook_methods_off(&hooks[i], o))
 			continue;
 		funcs[i] = hooks[i].func;
-		mods[i] = hooks[i].module;
+		mods[i] = hook_func_module(&hooks[i]);
 	}
 	kernel_find_funcs(k, funcs, mods, nr_hooks, fp,
 			  o->force == FORCE_KPROBE);
@@ -123,7 +139,7 @@ void attach_plan(struct kernel_info *k, const struct attach_opts *o, struct plan
 		} else if (hooks[i].flags & HOOK_TRACEPOINT)
 			plan_tracepoint(&hooks[i], k, &p->h[i]);
 		else
-			plan_one(&hooks[i], &fp[i], k, o, &p->h[i]);
+			plan_one(&hooks[i], fp, i, k, o, &p->h[i]);
 	}
 	/* a fallback hook only runs when the hook it stands in for cannot */
 	for (unsigned int i = 0; i < nr_hooks; i++) {

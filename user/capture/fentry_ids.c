@@ -48,7 +48,7 @@ static int module_btf_fd(const char *module)
 static const char *module_of(const char *func)
 {
 	for (unsigned int i = 0; i < nr_hooks; i++)
-		if (hooks[i].module && !strcmp(hooks[i].func, func))
+		if (hook_func_module(&hooks[i]) && !strcmp(hooks[i].func, func))
 			return hooks[i].module;
 	return NULL;
 }

@@ -21,3 +21,8 @@ const struct hook *hook_by_name(const char *name)
 			return &hooks[i];
 	return NULL;
 }
+
+const char *hook_func_module(const struct hook *h)
+{
+	return h->flags & HOOK_FOR_MODULE ? NULL : h->module;
+}

@@ -14,7 +14,12 @@
 struct hook {
 	const char *name;	/* program suffix */
 	const char *func;	/* kernel function */
-	const char *module;	/* NULL: vmlinux */
+	/*
+	 * The module whose loading attaches the hook and whose unloading
+	 * detaches it: the function's own, or with HOOK_FOR_MODULE the one
+	 * it serves.  NULL: vmlinux, attached at start.
+	 */
+	const char *module;
 	unsigned int flags;
 	const char *fallback_for;	/* used only when that hook cannot attach */
 	const char *what;	/* what it gives, for `probe` */
@@ -24,5 +29,7 @@ extern const struct hook hooks[];
 extern const unsigned int nr_hooks;
 
 const struct hook *hook_by_name(const char *name);
+/* The module whose BTF and symbols hold @h's function; NULL: vmlinux. */
+const char *hook_func_module(const struct hook *h);
 
 #endif

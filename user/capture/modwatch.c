@@ -34,7 +34,7 @@ bool modwatch_module_builtin(const char *kallsyms, const char *name)
 		if (sscanf(line, "%llx %c %255s %63s", &addr, &type, sym, rest) != 3)
 			continue;
 		for (unsigned int i = 0; i < nr_hooks && !found; i++)
-			found = hooks[i].module && !strcmp(hooks[i].module, name) &&
+			found = hook_func_module(&hooks[i]) && !strcmp(hooks[i].module, name) &&
 				!strcmp(hooks[i].func, sym);
 	}
 	fclose(f);

@@ -88,7 +88,7 @@ static bool plan_has_fentry(const struct plan *p)
 static bool plan_has_module_hook(const struct plan *p)
 {
 	for (unsigned int i = 0; i < nr_hooks; i++)
-		if (hooks[i].module && p->h[i].mode != MODE_SKIP)
+		if (hook_func_module(&hooks[i]) && p->h[i].mode != MODE_SKIP)
 			return true;
 	return false;
 }

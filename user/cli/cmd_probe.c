@@ -163,7 +163,10 @@ static void print_json(const struct kernel_info *k, const struct plan *p,
 		json_begin_object(&j, NULL);
 		json_str(&j, "hook", hooks[i].name);
 		json_str(&j, "function", hooks[i].func);
-		json_str(&j, "module", hooks[i].module ? hooks[i].module : "vmlinux");
+		json_str(&j, "module", hook_func_module(&hooks[i]) ?: "vmlinux");
+		/* attached while this module is loaded (NULL: always) */
+		if (hooks[i].module)
+			json_str(&j, "with_module", hooks[i].module);
 		json_str(&j, "mode", attach_mode_name(p->h[i].mode));
 		json_str(&j, "why", p->h[i].why);
 		json_str(&j, "gives", hooks[i].what);

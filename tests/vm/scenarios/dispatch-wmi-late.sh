@@ -4,7 +4,9 @@
 # in run and trace (kprobes), run resolves its rules again (on 6.1 a WMI rule
 # needs /sys/bus/wmi to know the device) and the WMI key arrives; `rmmod wmi` succeeds and
 # detaches them; loading it again attaches them again and the key arrives
-# again. Same boot settings as dispatch-wmi.sh (shared boot): wmi and
+# again. The _WED hook (vmlinux's acpi_evaluate_object) goes with wmi's own:
+# probe -j says it waits for wmi, then that it is there; on 6.1 the key's
+# payload comes from it. Same boot settings as dispatch-wmi.sh (shared boot): wmi and
 # xiaomi-wmi are loaded again at the end.
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev,wmi,xiaomi-wmi"
@@ -31,6 +33,8 @@ guest() {
 	wait "$ppid" || true
 	rmmod wmi
 	test ! -e /sys/module/wmi
+	# the _WED hook (vmlinux's acpi_evaluate_object) waits for wmi too
+	acpitrace -j probe >probe-nowmi.json 2>probe-nowmi.err || true
 	printf 'match wmi guid=409B028D-F06B-4C7C-8BBB-EE133A6BD87E payload=int&0xFF\n  0x78 -> key KEY_PROG2\n' >/tmp/test.policy
 	acpitrace check /tmp/test.policy >check.txt 2>&1
 	acpitrace run --policy /tmp/test.policy --ready-file "$OUT/ready" 2>daemon.log &
@@ -58,6 +62,7 @@ guest() {
 	wait "$tpid"
 	echo "exit=$?" >trace.status
 	grep -H . /sys/module/wmi/initstate
+	acpitrace -j probe >probe-wmi.json 2>probe-wmi.err || true
 }
 
 host() {
@@ -70,9 +75,9 @@ host() {
 check() {
 	expect_grep check.txt 'test.policy:1: wmi rules, but no wmi hook is attached: module wmi is not loaded; acpitrace run attaches its hooks when it loads'
 	expect_grep daemon.log 'test.policy:1: wmi rules, but no wmi hook is attached: module wmi is not loaded; its hooks attach when it loads'
-	expect_grep daemon.log 'wmi loaded: attached [12] hooks? '
-	expect_grep daemon.log 'wmi unloaded: detached [12] hooks? '
-	expect_grep trace.log 'wmi loaded: attached [12] hooks? '
+	expect_grep daemon.log 'wmi loaded: attached [23] hooks '
+	expect_grep daemon.log 'wmi unloaded: detached [23] hooks '
+	expect_grep trace.log 'wmi loaded: attached [23] hooks '
 	expect_event keys1.json '.code == "KEY_PROG2" and .value == 1' 1
 	expect_event keys2.json '.code == "KEY_PROG2" and .value == 1' 1
 	# trace saw the WMI event both times the module was there, named by
@@ -83,6 +88,8 @@ check() {
 	expect_grep rmmod.status 'rmmod=0'
 	expect_grep pin.log '[0-9]+ fentry'
 	expect_grep pinned.status 'pinned=yes'
+	expect_event probe-nowmi.json '.hooks[] | select(.hook == "eval" and .module == "vmlinux" and .with_module == "wmi" and .mode == "skip" and (.why | test("module wmi not loaded")))' 1
+	expect_event probe-wmi.json '.hooks[] | select(.hook == "eval" and .mode == "fentry")' 1
 	expect_grep daemon.status 'exit=0'
 	expect_grep trace.status 'exit=0'
 }
