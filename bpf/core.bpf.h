@@ -10,7 +10,7 @@
  *
  *   core.bpf.h  <-  ctx.bpf.h (causal context), path.bpf.h (namespace paths),
  *                   filter.bpf.h (--source/--path/--value/--gpe)
- *               <-  stats.bpf.h (health, storms), policy.bpf.h (dispatch policy)
+ *               <-  storm.bpf.h <- stats.bpf.h (health), policy.bpf.h (dispatch policy)
  *               <-  emit.bpf.h (at_emit: count, filter, stats, policy, submit)
  *               <-  hook.bpf.h (frames, wrapper macros) <- hooks/<family>.bpf.h
  *

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Storm shedding: while a key storms (stats.bpf.h), the events of its
+ * Storm shedding: while a key storms (storm.bpf.h), the events of its
  * chain are counted but build no record.  Under a storm most of a hook's
  * time goes to the record and the causal context (per-task frames and
  * contexts, path cache, per-key state: hash maps each), which nobody can

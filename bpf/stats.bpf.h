@@ -8,11 +8,8 @@
  *    storm state: one lookup per record;
  *  - log2 latency histograms per kind of work;
  *  - EC health (results, timeouts per command);
- *  - storm detection: a per-key sliding-window rate; crossing the
- *    threshold emits one AT_SRC_STORM begin record, falling under
- *    at_storm_end_pct of it one end record.  A storm that stops dead has
- *    no event left to notice it, so user space test-runs at_stats_sweep
- *    about once a second to re-evaluate storming keys in the kernel.
+ *  - storm detection (storm.bpf.h) on the key's state, and the sweep
+ *    that ends storms which stopped dead.
  *
  * Everything runs in the hooks' context (hard IRQ for the SCI): a few map
  * lookups and arithmetic, no loops over keys.
@@ -23,62 +20,7 @@
 #include "core.bpf.h"
 #include "path.bpf.h"
 #include "stats.h"
-
-/* Storm tunables (rodata): defaults in stats.h, documented in README. */
-const volatile __u64 at_storm_rate = AT_STORM_RATE_DEFAULT;	/* events/s, 0 = off */
-const volatile __u64 at_storm_window_ns = AT_STORM_WINDOW_MS * 1000000ULL;
-const volatile __u64 at_storm_end_pct = AT_STORM_END_PCT;
-const volatile __u32 at_storm_sources = AT_STORM_SOURCES_DEFAULT;
-/* Shed the records of a storming key's events (--no-storm-shed clears it). */
-const volatile bool at_storm_shed = true;
-
-/*
- * Storm shedding (bpf/shed.bpf.h): per source, the one key whose events
- * are shed while it storms, as a tag (number << 32 | 1; 0 = none) that
- * the chain's entry hook compares without a hash lookup, and the end
- * (bpf_ktime_get_ns, a whole second) of the second whose first event went
- * through in full (one sample per second; a compare, no division per
- * event).  Only
- * sources whose key is their number alone (hash 0) and whose hooks shed
- * (AT_SHED_SOURCES) get a slot.
- */
-#define AT_SHED_SOURCES	(1U << AT_SRC_GED)
-
-struct at_shed_slot {
-	__u64 tag;
-	__u64 sample_end;
-};
-
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, AT_SRC_MAX);
-	__type(key, __u32);
-	__type(value, struct at_shed_slot);
-} storm_shed SEC(".maps");
-
-static __always_inline __u64 at_shed_tag(__u32 number)
-{
-	return ((__u64)number << 32) | 1;
-}
-
-/* The storm of @k began (on), or ended (off): claim or free its source's slot. */
-static __always_inline void at_shed_slot_set(const struct at_key *k, bool on)
-{
-	__u32 src = k->source;
-	struct at_shed_slot *sl;
-	__u64 tag = at_shed_tag(k->number);
-
-	if (!at_storm_shed || src >= 32 || !(AT_SHED_SOURCES & (1U << src)) || k->hash)
-		return;
-	sl = bpf_map_lookup_elem(&storm_shed, &src);
-	if (!sl)
-		return;
-	/* another key of the source holds it: that one is shed, this one is not */
-	if (on)
-		__sync_val_compare_and_swap(&sl->tag, 0, tag);
-	else
-		__sync_val_compare_and_swap(&sl->tag, tag, 0);
-}
+#include "storm.bpf.h"
 
 /* Fixed size, never evicting: a full map counts overflow instead. */
 struct {
@@ -333,117 +275,6 @@ static __always_inline void at_ec_account(const struct at_event *e)
 	} else {
 		h->error++;
 	}
-}
-
-/* ---- storm window ----------------------------------------------------- */
-
-/* Move the two buckets forward to @now (records may arrive late: ignore). */
-static __always_inline void at_window_advance(struct at_key_state *s, __u64 now)
-{
-	__u64 b = now / at_storm_window_ns;
-
-	if (b <= s->bucket)
-		return;
-	if (b == s->bucket + 1) {
-		s->prev = s->cur;
-		s->prev_ns = s->cur_ns;
-	} else {
-		s->prev = 0;
-		s->prev_ns = 0;
-	}
-	s->cur = 0;
-	s->cur_ns = 0;
-	s->bucket = b;
-}
-
-/* prev weighted by the part of the window still covering it, plus cur; per second. */
-static __always_inline __u64 at_window_per_s(__u64 prev, __u64 cur, __u64 now)
-{
-	__u64 w = at_storm_window_ns, left = w - now % w;
-
-	return (prev * left / w + cur) * 1000000000ULL / w;
-}
-
-static __always_inline void at_storm_emit(const struct at_key *k,
-					  const struct at_key_state *s, __u8 kind,
-					  __u64 value, __u64 ns, __u64 parent, __u64 now)
-{
-	struct at_counters *c = at_counter(AT_SRC_STORM);
-	struct at_ctx self = { .id = at_alloc_id(), .ts = now };
-	struct at_event *r;
-
-	if (c)
-		c->seen++;
-	/* built in the reservation: the hook's record still holds its scratch slot */
-	r = at_ring_reserve(c);
-	if (!r)
-		return;
-	self.chain = self.id;
-	at_event_init(r, AT_SRC_STORM, &self, parent);
-	r->subtype = kind;
-	r->result = k->source;
-	r->number = k->number;
-	r->value = value;
-	r->duration_ns = ns;
-	r->path = s->path;
-	__builtin_memcpy(r->wmi.guid, s->guid, sizeof(r->wmi.guid));
-	__builtin_memcpy(r->data, &k->hash, 8);
-	__builtin_memcpy(r->data + 8, &s->storm_events, 8);
-	r->data_len = 16;
-	at_ring_submit(r, c);
-}
-
-/* Report the end once the rate fell under at_storm_end_pct of the threshold. */
-static __always_inline void at_storm_check_end(const struct at_key *k,
-					       struct at_key_state *s, __u64 now)
-{
-	__u64 rate = at_window_per_s(s->prev, s->cur, now);
-
-	if (rate > s->peak_rate)
-		s->peak_rate = rate;
-	if (rate * 100 >= at_storm_rate * at_storm_end_pct)
-		return;
-	if (__sync_val_compare_and_swap(&s->storming, AT_STORM_ACTIVE, AT_STORM_NONE) !=
-	    AT_STORM_ACTIVE)
-		return;
-	at_shed_slot_set(k, false);
-	at_storm_emit(k, s, AT_STORM_END, s->peak_rate, now - s->storm_start_ns, 0, now);
-}
-
-static __always_inline void at_storm_update(const struct at_key *k, struct at_key_state *s,
-					    bool counted, __u64 ns, __u64 now, __u64 id)
-{
-	__u64 rate;
-
-	if (!at_storm_rate || !at_storm_window_ns)
-		return;
-	at_window_advance(s, now);
-	if (counted)
-		__sync_fetch_and_add(&s->cur, 1);
-	if (ns)
-		__sync_fetch_and_add(&s->cur_ns, ns);
-	if (s->storming) {
-		if (counted)
-			__sync_fetch_and_add(&s->storm_events, 1);
-		at_storm_check_end(k, s, now);
-		return;
-	}
-	if (!counted)
-		return;
-	rate = at_window_per_s(s->prev, s->cur, now);
-	if (rate < at_storm_rate)
-		return;
-	/* exactly one begin record, even when CPUs cross together */
-	if (__sync_val_compare_and_swap(&s->storming, AT_STORM_NONE, AT_STORM_ACTIVE) !=
-	    AT_STORM_NONE)
-		return;
-	s->storm_start_ns = now;
-	s->storm_events = 1;
-	s->peak_rate = rate;
-	s->storms++;
-	at_storm_emit(k, s, AT_STORM_BEGIN, rate,
-		      at_window_per_s(s->prev_ns, s->cur_ns, now), id, now);
-	at_shed_slot_set(k, true);
 }
 
 /*

@@ -64,6 +64,13 @@ struct at_key_state {
 	 * (stats.bpf.h, at_key_count); count holds the rest.  0 = no slot.
 	 */
 	__u64 slot;
+	/*
+	 * The storm window without a division per event (storm.bpf.h): where
+	 * the current bucket ends (bucket + 1 windows, ns), and the least
+	 * weighted count that makes a new peak rate.
+	 */
+	__u64 bucket_end;
+	__u64 peak_x;
 };
 
 /* Latency histograms, one per measured kind of work. */

@@ -49,7 +49,8 @@ static int on_record(void *ctx, void *data, size_t size)
 	return 0;
 }
 
-static int setup(struct fixture *f, uint64_t rate, uint32_t sources, const struct at_filter *flt)
+static int setup(struct fixture *f, uint64_t rate, uint32_t sources, const struct at_filter *flt,
+		 uint64_t window_ms)
 {
 	memset(f, 0, sizeof(*f));
 	f->skel = stats_test_bpf__open();
@@ -59,6 +60,8 @@ static int setup(struct fixture *f, uint64_t rate, uint32_t sources, const struc
 		f->skel->rodata->at_storm_rate = rate;
 	if (sources)
 		f->skel->rodata->at_storm_sources = sources;
+	if (window_ms)
+		f->skel->rodata->at_storm_window_ns = window_ms * MS;
 	if (flt)
 		f->skel->rodata->at_filter = *flt;
 	if (stats_test_bpf__load(f->skel)) {
@@ -374,28 +377,152 @@ static void test_notify_head_storm(struct fixture *f)
 	stats_free(&s);
 }
 
+/*
+ * The storm window of the original arithmetic (a division per event), as a
+ * model: storm.bpf.h answers most events without dividing (at_window_reaches)
+ * and must still begin, peak and end at the very same event.
+ */
+struct wmodel {
+	uint64_t w, thr;	/* window (ns), storm rate */
+	uint64_t bucket, cur, prev, peak;
+	bool storming;
+};
+
+static uint64_t model_rate(const struct wmodel *m, uint64_t now)
+{
+	uint64_t w = m->w;
+
+	return (m->prev * (w - now % w) / w + m->cur) * SEC_NS / w;
+}
+
+/* One event at @now: the storm record it makes (0: none), its value in *value. */
+static int model_event(struct wmodel *m, uint64_t now, uint64_t *value)
+{
+	uint64_t b = now / m->w, rate, thr = m->thr;
+
+	if (b > m->bucket) {
+		m->prev = b == m->bucket + 1 ? m->cur : 0;
+		m->cur = 0;
+		m->bucket = b;
+	}
+	m->cur++;
+	rate = model_rate(m, now);
+	if (m->storming) {
+		if (rate > m->peak)
+			m->peak = rate;
+		if (rate * 100 >= thr * AT_STORM_END_PCT)
+			return 0;
+		m->storming = false;
+		*value = m->peak;
+		return AT_STORM_END;
+	}
+	if (rate < thr)
+		return 0;
+	m->storming = true;
+	m->peak = rate;
+	*value = rate;
+	return AT_STORM_BEGIN;
+}
+
+/* The storming key's peak so far, read from key_state. */
+static uint64_t key_peak(struct fixture *f, uint32_t src, uint32_t number)
+{
+	struct at_key k = { .source = src, .number = number };
+	struct at_key_state s;
+
+	if (bpf_map_lookup_elem(bpf_map__fd(f->skel->maps.key_state), &k, &s))
+		return ~0ULL;
+	return s.peak_rate;
+}
+
+/*
+ * Rising, bursting, fading and late events on whole milliseconds (where
+ * the rate lands exactly on its thresholds most often), each checked
+ * against the model: the same records at the same events, with the same
+ * rates and peaks, and the same peak so far after every event of a storm.
+ */
+static void check_storm_window_model(struct fixture *f, uint64_t window_ms, uint64_t thr)
+{
+	/* phases: events, first and last gap (ms) */
+	static const int phase[][3] = {
+		{ 40, 30, 4 }, { 400, 3, 3 }, { 100, 1, 2 }, { 80, 5, 60 },
+		{ 20, 200, 200 }, { 300, 5, 5 }, { 200, 8, 40 }, { 30, 60, 120 },
+	};
+	uint64_t t = T0, value = 0, seed = 1;
+	int begins = 0, ends = 0, n = 0, bad = 0;
+	struct wmodel m = { .w = window_ms * MS, .thr = thr };
+
+	for (unsigned int p = 0; p < sizeof(phase) / sizeof(phase[0]); p++) {
+		for (int i = 0; i < phase[p][0]; i++, n++) {
+			int gap = phase[p][1] + (phase[p][2] - phase[p][1]) * i / phase[p][0];
+			uint64_t now;
+			int want, got;
+
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			gap += (int)(seed >> 60) % 3 - 1;	/* -1, 0 or +1 ms */
+			t += (uint64_t)(gap > 0 ? gap : 1) * MS;
+			/* now and then a record that arrives late, from an older bucket */
+			now = n % 97 == 50 ? t - 1500 * MS : t;
+			emit(f, AT_SRC_GPE, STATS_TEST_NO_NODE, 0, 0x07, now, 0, 0);
+			want = model_event(&m, now, &value);
+			got = storms(f, 0);
+			if (got != !!want || (want && (f->rec[0].subtype != want ||
+						       f->rec[0].value != value)) ||
+			    (m.storming && key_peak(f, AT_SRC_GPE, 0x07) != m.peak)) {
+				if (bad++ < 3)
+					CHECK(false, "event %d at +%llu ms: model %d (%llu, peak %llu), BPF %d records (%u, %llu, peak %llu)",
+					      n, (unsigned long long)((now - T0) / MS), want,
+					      (unsigned long long)value, (unsigned long long)m.peak, got,
+					      got ? f->rec[0].subtype : 0,
+					      got ? (unsigned long long)f->rec[0].value : 0ULL,
+					      (unsigned long long)key_peak(f, AT_SRC_GPE, 0x07));
+			}
+			begins += want == AT_STORM_BEGIN;
+			ends += want == AT_STORM_END;
+		}
+	}
+	CHECK(!bad, "%d of %d events differ from the model", bad, n);
+	CHECK(begins >= 2 && ends >= 2, "the schedule storms twice: %d begins, %d ends",
+	      begins, ends);
+}
+
+/* 100/s in the default 1 s window */
+static void test_storm_window_model(struct fixture *f)
+{
+	check_storm_window_model(f, AT_STORM_WINDOW_MS, 100);
+}
+
+/* 37/s in 700 ms: thresholds that are no whole count (ceil(18.5 * 0.7) = 13) */
+static void test_storm_window_model_700(struct fixture *f)
+{
+	check_storm_window_model(f, 700, 37);
+}
+
 struct tcase {
 	const char *name;
 	void (*fn)(struct fixture *f);
 	uint64_t rate;
 	uint32_t sources;
 	bool notify_only;
+	uint64_t window_ms;	/* 0: the default */
 };
 
 void stats_suite(void)
 {
 	static const struct tcase cases[] = {
-		{ "log2_and_window", test_log2_and_window, 0, 0, false },
-		{ "keys_hists_ec", test_keys, 0, 0, false },
-		{ "key_overflow", test_overflow, 0, 0, false },
-		{ "filter_applies", test_filter, 0, 0, true },
-		{ "storm_sweep", test_storm_sweep, 10, 0, false },
-		{ "storm_record", test_storm_record, 10, 0, false },
-		{ "storm_sources_default", test_storm_sources, 10, 0, false },
-		{ "storm_notify", test_storm_notify, 10, 1U << AT_SRC_NOTIFY, false },
-		{ "notify_dispatch_time", test_notify_dispatch_time, 10, 1U << AT_SRC_NOTIFY, false },
-		{ "notify_head_counts", test_notify_head_counts, 0, 0, false },
-		{ "notify_head_storm", test_notify_head_storm, 10, 1U << AT_SRC_NOTIFY, false },
+		{ "log2_and_window", test_log2_and_window, 0, 0, false, 0 },
+		{ "keys_hists_ec", test_keys, 0, 0, false, 0 },
+		{ "key_overflow", test_overflow, 0, 0, false, 0 },
+		{ "filter_applies", test_filter, 0, 0, true, 0 },
+		{ "storm_sweep", test_storm_sweep, 10, 0, false, 0 },
+		{ "storm_record", test_storm_record, 10, 0, false, 0 },
+		{ "storm_window_model", test_storm_window_model, 100, 0, false, 0 },
+		{ "storm_window_model_700ms", test_storm_window_model_700, 37, 0, false, 700 },
+		{ "storm_sources_default", test_storm_sources, 10, 0, false, 0 },
+		{ "storm_notify", test_storm_notify, 10, 1U << AT_SRC_NOTIFY, false, 0 },
+		{ "notify_dispatch_time", test_notify_dispatch_time, 10, 1U << AT_SRC_NOTIFY, false, 0 },
+		{ "notify_head_counts", test_notify_head_counts, 0, 0, false, 0 },
+		{ "notify_head_storm", test_notify_head_storm, 10, 1U << AT_SRC_NOTIFY, false, 0 },
 	};
 
 	libbpf_set_print(NULL);
@@ -404,7 +531,7 @@ void stats_suite(void)
 		struct fixture f;
 
 		if (setup(&f, cases[i].rate, cases[i].sources,
-			  cases[i].notify_only ? &flt : NULL)) {
+			  cases[i].notify_only ? &flt : NULL, cases[i].window_ms)) {
 			if (bpf_need_root(errno))
 				case_skip(cases[i].name, "loading BPF needs root (CAP_BPF, CAP_PERFMON)");
 			else
