@@ -104,9 +104,98 @@ static void record(struct at_event *e, bool sci, bool ged)
 	memcpy(e->data, &su, sizeof(su));
 }
 
-static void labels(const struct at_event *e, char *src, char *key)
+/* One test's sysfs tree, its reader, and the last cycle with its labels. */
+struct cycle {
+	struct tree t;
+	struct suspend_sysfs s;
+	struct at_event e;
+	__u64 ts_ns;	/* when the cycles are entered (record(): 0) */
+	char src[16];
+	char key[64];
+};
+
+static void cycle_init(struct cycle *c, bool hw_sleep)
 {
-	suspend_wake_labels(e, src, 16, key, 64);
+	memset(c, 0, sizeof(*c));
+	tree_make(&c->t, hw_sleep);
+	suspend_sysfs_init(&c->s, c->t.power, c->t.irqs);
+}
+
+/* record()'s cycle, into @state: as it arrives, before user space fills it. */
+static void cycle_record(struct cycle *c, unsigned int state, bool sci, bool ged)
+{
+	record(&c->e, sci, ged);
+	c->e.number = state;
+	c->e.ts_ns = c->ts_ns;
+}
+
+/* User space fills in the tree's deltas and the pick; the pick's labels. */
+static void cycle_fill(struct cycle *c)
+{
+	suspend_sysfs_fill(&c->s, &c->e);
+	suspend_wake_labels(&c->e, c->src, sizeof(c->src), c->key, sizeof(c->key));
+}
+
+static void cycle_run(struct cycle *c, unsigned int state, bool sci, bool ged)
+{
+	cycle_record(c, state, sci, ged);
+	cycle_fill(c);
+}
+
+/* A cycle in which the machine never slept (no platform sleep entry). */
+static void cycle_aborted(struct cycle *c, unsigned int state)
+{
+	struct at_suspend su;
+
+	cycle_record(c, state, false, false);
+	memcpy(&su, c->e.data, sizeof(su));
+	su.entries = 0;
+	memcpy(c->e.data, &su, sizeof(su));
+	cycle_fill(c);
+}
+
+/* A record the SCI event @source @number woke, as user space has picked it. */
+static void record_sci_picked(struct at_event *e, unsigned int source, unsigned int number)
+{
+	struct at_suspend su;
+
+	record(e, true, false);
+	memcpy(&su, e->data, sizeof(su));
+	su.wake_source = source;
+	su.wake_number = number;
+	su.pick = AT_WAKE_SCI;
+	memcpy(e->data, &su, sizeof(su));
+}
+
+/* suspend_json() of @e in an object of its own; the caller frees it. */
+static char *json_of(const struct at_event *e)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	struct json j;
+	FILE *f;
+
+	f = open_memstream(&buf, &len);
+	json_init(&j, f);
+	json_begin_object(&j, NULL);
+	suspend_json(&j, e);
+	json_end_object(&j);
+	fclose(f);
+	return buf;
+}
+
+/* What @print writes of @s; the caller frees it. */
+static char *stats_out(void (*print)(FILE *, const struct stats_snap *),
+		       const struct stats_snap *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	f = open_memstream(&buf, &len);
+	print(f, s);
+	fclose(f);
+	return buf;
 }
 
 TEST(suspend_irq_owner_from_proc_interrupts)
@@ -126,60 +215,47 @@ TEST(suspend_irq_owner_from_proc_interrupts)
 
 TEST(suspend_wake_pick)
 {
-	struct suspend_sysfs s;
-	struct at_event e;
-	char src[16], key[64], p[160];
-	struct tree t;
+	struct cycle c;
+	char p[160];
 
-	tree_make(&t, true);
-	suspend_sysfs_init(&s, t.power, t.irqs);
+	cycle_init(&c, true);
 
 	/* the SCI woke it (s2idle): its fixed event, not the GED key replayed after */
-	snprintf(p, sizeof(p), "%s/pm_wakeup_irq", t.power);
-	put(t.power, "pm_wakeup_irq", "9\n");
-	put(t.power, "suspend_stats/success", "5\n");
-	record(&e, true, true);
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(src, "fixed");
-	CHECK_STR(key, "power_button");
-	CHECK(e.flags & AT_F_SUSP_SYSFS);
-	CHECK(e.flags & AT_F_SUSP_HW_SLEEP);
+	snprintf(p, sizeof(p), "%s/pm_wakeup_irq", c.t.power);
+	put(c.t.power, "pm_wakeup_irq", "9\n");
+	put(c.t.power, "suspend_stats/success", "5\n");
+	cycle_run(&c, AT_SUSP_S2IDLE, true, true);
+	CHECK_STR(c.src, "fixed");
+	CHECK_STR(c.key, "power_button");
+	CHECK(c.e.flags & AT_F_SUSP_SYSFS);
+	CHECK(c.e.flags & AT_F_SUSP_HW_SLEEP);
 
 	/* the GED's IRQ woke it */
-	put(t.power, "pm_wakeup_irq", "1\n");
-	put(t.power, "suspend_stats/success", "6\n");
-	record(&e, true, true);
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(src, "ged");
-	CHECK_STR(key, "1");
+	put(c.t.power, "pm_wakeup_irq", "1\n");
+	put(c.t.power, "suspend_stats/success", "6\n");
+	cycle_run(&c, AT_SUSP_S2IDLE, true, true);
+	CHECK_STR(c.src, "ged");
+	CHECK_STR(c.key, "1");
 
 	/* a wake IRQ with no ACPI event of its own: the IRQ, not a guess */
-	put(t.power, "pm_wakeup_irq", "11\n");
-	put(t.power, "suspend_stats/success", "7\n");
-	record(&e, true, false);
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(src, "irq");
-	CHECK_STR(key, "11");
+	put(c.t.power, "pm_wakeup_irq", "11\n");
+	put(c.t.power, "suspend_stats/success", "7\n");
+	cycle_run(&c, AT_SUSP_S2IDLE, true, false);
+	CHECK_STR(c.src, "irq");
+	CHECK_STR(c.key, "11");
 
 	/* no wake IRQ (S3: the firmware woke the CPU): the ACPI status after resume */
 	unlink(p);
-	put(t.power, "suspend_stats/success", "8\n");
-	record(&e, true, false);
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(src, "fixed");
+	put(c.t.power, "suspend_stats/success", "8\n");
+	cycle_run(&c, AT_SUSP_S2IDLE, true, false);
+	CHECK_STR(c.src, "fixed");
 
 	/* nothing at all (QMP system_wakeup): unknown */
-	put(t.power, "suspend_stats/fail", "2\n");
-	record(&e, false, false);
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(src, "unknown");
-	CHECK_STR(key, "unknown");
-	tree_free(&t);
+	put(c.t.power, "suspend_stats/fail", "2\n");
+	cycle_run(&c, AT_SUSP_S2IDLE, false, false);
+	CHECK_STR(c.src, "unknown");
+	CHECK_STR(c.key, "unknown");
+	tree_free(&c.t);
 }
 
 /*
@@ -191,155 +267,95 @@ TEST(suspend_wake_pick)
  */
 TEST(suspend_wake_fixed_status)
 {
-	struct suspend_sysfs s;
 	struct at_suspend su;
-	struct at_event e;
-	char src[16], key[64], text[512], *buf = NULL;
-	size_t len = 0;
-	struct json j;
-	struct tree t;
-	FILE *f;
+	char text[512], *buf;
+	struct cycle c;
 
-	tree_make(&t, false);
-	suspend_sysfs_init(&s, t.power, t.irqs);
-	snprintf(s.acpi_irqs, sizeof(s.acpi_irqs), "%s", t.acpi);
-	snprintf(s.pwrbtn, sizeof(s.pwrbtn), "%s", t.pwrbtn);
+	cycle_init(&c, false);
+	snprintf(c.s.acpi_irqs, sizeof(c.s.acpi_irqs), "%s", c.t.acpi);
+	snprintf(c.s.pwrbtn, sizeof(c.s.pwrbtn), "%s", c.t.pwrbtn);
 
 	/* no status bit set (QMP system_wakeup, a key press): unknown */
-	record(&e, false, false);
-	e.number = AT_SUSP_DEEP;
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(src, "unknown");
-	CHECK_STR(key, "unknown");
+	cycle_run(&c, AT_SUSP_DEEP, false, false);
+	CHECK_STR(c.src, "unknown");
+	CHECK_STR(c.key, "unknown");
 
-	put(t.acpi, "ff_rt_clk", "       0     STS disabled     unmasked\n");
-	put(t.power, "suspend_stats/success", "5\n");
-	record(&e, false, false);
-	e.number = AT_SUSP_DEEP;
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(src, "fixed");
-	CHECK_STR(key, "rtc");
-	suspend_text(text, sizeof(text), &e);
+	put(c.t.acpi, "ff_rt_clk", "       0     STS disabled     unmasked\n");
+	put(c.t.power, "suspend_stats/success", "5\n");
+	cycle_run(&c, AT_SUSP_DEEP, false, false);
+	CHECK_STR(c.src, "fixed");
+	CHECK_STR(c.key, "rtc");
+	suspend_text(text, sizeof(text), &c.e);
 	CHECK_STR(text, "suspend deep asleep 3.000 s, woken by fixed event rtc (status bit set, "
 		  "no event ran); 1 entry; suspend_stats success +1 fail +0");
-	f = open_memstream(&buf, &len);
-	json_init(&j, f);
-	json_begin_object(&j, NULL);
-	suspend_json(&j, &e);
-	json_end_object(&j);
-	fclose(f);
+	buf = json_of(&c.e);
 	CHECK_CONTAINS(buf, "\"wake\":{\"source\":\"fixed\",\"key\":\"rtc\",\"by\":\"status\",\"chain\":null}");
 	CHECK_CONTAINS(buf, "\"sci_event\":null");
 	free(buf);
 
 	/* before a GED event replayed after the resume */
-	record(&e, false, true);
-	e.number = AT_SUSP_DEEP;
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(key, "rtc");
+	cycle_run(&c, AT_SUSP_DEEP, false, true);
+	CHECK_STR(c.key, "rtc");
 
 	/* an SCI event after the resume says more: it wins */
-	record(&e, true, true);
-	e.number = AT_SUSP_DEEP;
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(key, "power_button");
+	cycle_run(&c, AT_SUSP_DEEP, true, true);
+	CHECK_STR(c.key, "power_button");
 
 	/* s2idle: the bit may be stale */
-	record(&e, false, false);
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(src, "unknown");
+	cycle_run(&c, AT_SUSP_S2IDLE, false, false);
+	CHECK_STR(c.src, "unknown");
 
 	/* deep, but aborted before the machine slept: no wakeup at all */
-	record(&e, false, false);
-	e.number = AT_SUSP_DEEP;
-	memcpy(&su, e.data, sizeof(su));
-	su.entries = 0;
-	memcpy(e.data, &su, sizeof(su));
-	suspend_sysfs_fill(&s, &e);
-	memcpy(&su, e.data, sizeof(su));
+	cycle_aborted(&c, AT_SUSP_DEEP);
+	memcpy(&su, c.e.data, sizeof(su));
 	CHECK(su.pick == AT_WAKE_UNKNOWN);
 
 	/* the power button's bit (the kernel clears it itself on S3; a test of the parse) */
-	put(t.acpi, "ff_rt_clk", "       0         disabled     unmasked\n");
-	put(t.acpi, "ff_pwr_btn", "       3   EN STS enabled     unmasked\n");
-	record(&e, false, false);
-	e.number = AT_SUSP_STANDBY;
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(key, "power_button");
+	put(c.t.acpi, "ff_rt_clk", "       0         disabled     unmasked\n");
+	put(c.t.acpi, "ff_pwr_btn", "       3   EN STS enabled     unmasked\n");
+	cycle_run(&c, AT_SUSP_STANDBY, false, false);
+	CHECK_STR(c.key, "power_button");
 
 	/*
 	 * The power button after S3: the kernel cleared its bit and reported a
 	 * wakeup event of the device (6.12 guest, QEMU key press with the button
 	 * module): its last event after the cycle's entry (5 s) names it.
 	 */
-	put(t.acpi, "ff_pwr_btn", "       0   EN    enabled     unmasked\n");
-	put(t.pwrbtn, "power/wakeup_last_time_ms", "4999\n");	/* before the entry */
-	record(&e, false, false);
-	e.number = AT_SUSP_DEEP;
-	e.ts_ns = 5000000000ULL;
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(src, "unknown");
-	put(t.pwrbtn, "power/wakeup_last_time_ms", "5200\n");
-	record(&e, false, false);
-	e.number = AT_SUSP_DEEP;
-	e.ts_ns = 5000000000ULL;
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(src, "fixed");
-	CHECK_STR(key, "power_button");
-	suspend_text(text, sizeof(text), &e);
+	c.ts_ns = 5000000000ULL;
+	put(c.t.acpi, "ff_pwr_btn", "       0   EN    enabled     unmasked\n");
+	put(c.t.pwrbtn, "power/wakeup_last_time_ms", "4999\n");	/* before the entry */
+	cycle_run(&c, AT_SUSP_DEEP, false, false);
+	CHECK_STR(c.src, "unknown");
+	put(c.t.pwrbtn, "power/wakeup_last_time_ms", "5200\n");
+	cycle_run(&c, AT_SUSP_DEEP, false, false);
+	CHECK_STR(c.src, "fixed");
+	CHECK_STR(c.key, "power_button");
+	suspend_text(text, sizeof(text), &c.e);
 	CHECK_CONTAINS(text, "woken by fixed event power_button (status bit set, no event ran)");
 	/* the RTC's bit, set by the wakeup itself, comes first */
-	put(t.acpi, "ff_rt_clk", "       0     STS disabled     unmasked\n");
-	record(&e, false, false);
-	e.number = AT_SUSP_DEEP;
-	e.ts_ns = 5000000000ULL;
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(key, "rtc");
+	put(c.t.acpi, "ff_rt_clk", "       0     STS disabled     unmasked\n");
+	cycle_run(&c, AT_SUSP_DEEP, false, false);
+	CHECK_STR(c.key, "rtc");
 	/* not after s2idle */
-	put(t.acpi, "ff_rt_clk", "       0         disabled     unmasked\n");
-	record(&e, false, false);
-	e.ts_ns = 5000000000ULL;
-	suspend_sysfs_fill(&s, &e);
-	labels(&e, src, key);
-	CHECK_STR(src, "unknown");
-	tree_free(&t);
+	put(c.t.acpi, "ff_rt_clk", "       0         disabled     unmasked\n");
+	cycle_run(&c, AT_SUSP_S2IDLE, false, false);
+	CHECK_STR(c.src, "unknown");
+	tree_free(&c.t);
 }
 
 TEST(suspend_text_and_json)
 {
-	struct suspend_sysfs s;
-	struct at_event e;
-	char text[512], *buf = NULL;
-	struct at_suspend su;
-	size_t len = 0;
-	struct json j;
-	struct tree t;
-	FILE *f;
+	char text[512], *buf;
+	struct cycle c;
 
-	tree_make(&t, false);
-	suspend_sysfs_init(&s, t.power, t.irqs);
-	put(t.power, "pm_wakeup_irq", "9\n");
-	put(t.power, "suspend_stats/success", "5\n");
-	record(&e, true, true);
-	suspend_sysfs_fill(&s, &e);
-	suspend_text(text, sizeof(text), &e);
+	cycle_init(&c, false);
+	put(c.t.power, "pm_wakeup_irq", "9\n");
+	put(c.t.power, "suspend_stats/success", "5\n");
+	cycle_run(&c, AT_SUSP_S2IDLE, true, true);
+	suspend_text(text, sizeof(text), &c.e);
 	CHECK_STR(text, "suspend s2idle asleep 3.000 s, woken by fixed event power_button "
 		  "(chain 41); 1 entry; suspend_stats success +1 fail +0");
-	f = open_memstream(&buf, &len);
-	json_init(&j, f);
-	json_begin_object(&j, NULL);
-	suspend_json(&j, &e);
-	json_end_object(&j);
-	fclose(f);
+	buf = json_of(&c.e);
 	CHECK(strstr(buf, "\"state\":\"s2idle\"") != NULL);
 	CHECK(strstr(buf, "\"wake\":{\"source\":\"fixed\",\"key\":\"power_button\",\"by\":\"sci\",\"chain\":41}") != NULL);
 	CHECK(strstr(buf, "\"ged_event\":{\"source\":\"ged\",\"key\":\"1\",\"path\":\"\\\\_SB.GED0._EVT\",\"chain\":45}") != NULL);
@@ -348,16 +364,12 @@ TEST(suspend_text_and_json)
 	free(buf);
 
 	/* no platform sleep in the cycle: a failed suspend, not a wakeup */
-	put(t.power, "suspend_stats/fail", "2\n");
-	record(&e, false, false);
-	memcpy(&su, e.data, sizeof(su));
-	su.entries = 0;
-	memcpy(e.data, &su, sizeof(su));
-	suspend_sysfs_fill(&s, &e);
-	suspend_text(text, sizeof(text), &e);
+	put(c.t.power, "suspend_stats/fail", "2\n");
+	cycle_aborted(&c, AT_SUSP_S2IDLE);
+	suspend_text(text, sizeof(text), &c.e);
 	CHECK_STR(text, "suspend s2idle aborted before the machine slept; "
 		  "suspend_stats success +0 fail +1");
-	tree_free(&t);
+	tree_free(&c.t);
 }
 
 TEST(suspend_wakeups_metric)
@@ -379,14 +391,7 @@ TEST(suspend_wakeups_metric)
 	free(buf);
 	/* keys past the table's size land in one "other" series */
 	for (int i = 0; i < WAKEUPS_MAX + 10; i++) {
-		struct at_suspend su;
-
-		record(&e, true, false);
-		memcpy(&su, e.data, sizeof(su));
-		su.wake_source = AT_SRC_GPE;
-		su.wake_number = i;
-		su.pick = AT_WAKE_SCI;
-		memcpy(e.data, &su, sizeof(su));
+		record_sci_picked(&e, AT_SRC_GPE, i);
 		wakeups_add_record(w, &e);
 	}
 	CHECK_EQ_INT(w->n, WAKEUPS_MAX);
@@ -404,16 +409,10 @@ TEST(suspend_wakeups_in_stats)
 	struct wakeups *w = calloc(1, sizeof(*w));
 	struct stats_snap *s = calloc(1, sizeof(*s));
 	struct stats_key k[2] = { 0 };
-	struct at_suspend su;
 	struct at_event e;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *buf;
 
-	record(&e, true, false);	/* the power button woke it */
-	memcpy(&su, e.data, sizeof(su));
-	su.pick = AT_WAKE_SCI;
-	memcpy(e.data, &su, sizeof(su));
+	record_sci_picked(&e, AT_SRC_FIXED, 2);	/* the power button woke it */
 	wakeups_add_record(w, &e);
 	record(&e, false, false);	/* nothing named a source */
 	wakeups_add_record(w, &e);
@@ -431,15 +430,10 @@ TEST(suspend_wakeups_in_stats)
 	stats_add_wakeups(s, w);
 	CHECK_EQ_INT(k[0].wakeups, 1);
 	CHECK_EQ_INT(k[1].wakeups, 0);
-	f = open_memstream(&buf, &len);
-	stats_print_text(f, s);
-	fclose(f);
+	buf = stats_out(stats_print_text, s);
 	CHECK_CONTAINS(buf, "\nWakeups from suspend: fixed power_button 1, unknown unknown 1\n");
 	free(buf);
-	buf = NULL;
-	f = open_memstream(&buf, &len);
-	stats_print_json(f, s);
-	fclose(f);
+	buf = stats_out(stats_print_json, s);
 	CHECK_CONTAINS(buf, "\"key\":\"power_button\",\"number\":2,\"path\":null,\"count\":3,");
 	CHECK_CONTAINS(buf, "\"spurious\":0,\"wakeups\":1,");
 	CHECK_CONTAINS(buf, "\"wakeups\":[{\"source\":\"fixed\",\"key\":\"power_button\",\"wakeups\":1},"
@@ -449,10 +443,7 @@ TEST(suspend_wakeups_in_stats)
 	memset(w, 0, sizeof(*w));
 	stats_add_wakeups(s, w);
 	CHECK_EQ_INT(k[0].wakeups, 0);
-	buf = NULL;
-	f = open_memstream(&buf, &len);
-	stats_print_text(f, s);
-	fclose(f);
+	buf = stats_out(stats_print_text, s);
 	CHECK(!strstr(buf, "Wakeups from suspend"));
 	free(buf);
 	free(s);

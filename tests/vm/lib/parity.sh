@@ -29,6 +29,11 @@
 #   ACPITABLES, SMBIOS  the fixture and the machine the driver expects
 # and may set UNKNOWN_RE, the extended regex of the driver's dmesg line for
 # a code it drops, with the code as its last hex number.
+#
+# This file only sets variables and defines functions from the scenario's
+# variables, so sourcing it again redoes all of it: a variant of a scenario
+# (asus-nb-wmi-vendor.sh) sources that scenario, changes what differs, sources
+# this file again and then adds to APPEND (which this file resets).
 # shellcheck disable=SC2034
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev,$DRIVER"

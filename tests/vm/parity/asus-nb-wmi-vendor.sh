@@ -9,13 +9,11 @@
 # names (the firmware has already set the panel) and presses no key. The
 # codes 0x00..0x2F only: the others are asus-nb-wmi.sh's. See
 # tests/vm/lib/parity.sh.
-DRIVER=asus-nb-wmi
-INPUT="Asus WMI hotkeys"
-POLICY=policy/asus-wmi.policy
-CATCHALL="match wmi guid=0B3CBB35-E3C2-45ED-91C2-4C5A6D195D1C payload=int&0xFFFF"
+#
+# asus-nb-wmi.sh's settings and what differs: CODES, then parity.sh again
+# (for the new CODES and a fresh APPEND), then the backlight.
+# shellcheck source=tests/vm/parity/asus-nb-wmi.sh
+. "$ROOT/tests/vm/parity/asus-nb-wmi.sh"
 CODES=48
-ACPITABLES="tools/vm/acpi/parity/asus-wmi.asl"
-SMBIOS=("type=1,manufacturer=ASUSTeK COMPUTER INC.,product=UX325EA")
-UNKNOWN_RE="Unknown key code"
 . "$ROOT/tests/vm/lib/parity.sh"
 APPEND+=" acpi_backlight=vendor"

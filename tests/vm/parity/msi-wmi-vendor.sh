@@ -6,15 +6,10 @@
 # "msi-wmi"; only then does it press the brightness keys 0xD0 and 0xD1
 # (the firmware steps the panel; the driver's device keeps its level). The
 # codes 0x50..0xDF as msi-wmi.sh sends them. See tests/vm/lib/parity.sh.
-DRIVER=msi-wmi
-INPUT="MSI WMI hotkeys"
-POLICY=policy/msi-wmi.policy
-CATCHALL="match wmi guid=B6F3EEF2-3D2F-49DC-9DE3-85BCE18C62F2 payload=int"
-BASE=0x50
-CODES=144
-DELAY=0.06
-ACPITABLES="tools/vm/acpi/parity/msi-wmi.asl"
-SMBIOS=("type=1,manufacturer=Micro-Star International Co.,, Ltd.,product=MS-1234")
-UNKNOWN_RE="Unknown key pressed -"
+#
+# msi-wmi.sh's settings and what differs: parity.sh again (for a fresh
+# APPEND), then the backlight.
+# shellcheck source=tests/vm/parity/msi-wmi.sh
+. "$ROOT/tests/vm/parity/msi-wmi.sh"
 . "$ROOT/tests/vm/lib/parity.sh"
 APPEND+=" acpi_backlight=vendor"

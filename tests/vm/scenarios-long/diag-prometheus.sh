@@ -32,14 +32,20 @@ guest() {
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
 	socks() { ls -l /proc/"$pid"/fd 2>/dev/null | grep -c 'socket:' || true; }
-	socks >socks-before.txt
-	i=0
-	while [ $i -lt 40 ]; do
-		sleep 300 | nc 127.0.0.1 9464 >/dev/null 2>&1 &
-		i=$((i + 1))
-	done
-	sleep 3
-	socks >socks-flooded.txt
+	# flood PREFIX: 40 idle connections to the exporter on 9464 (until
+	# `killall nc sleep`); $pid's sockets before and during them in
+	# PREFIXsocks-before.txt and PREFIXsocks-flooded.txt
+	flood() {
+		socks >"$1"socks-before.txt
+		i=0
+		while [ $i -lt 40 ]; do
+			sleep 300 | nc 127.0.0.1 9464 >/dev/null 2>&1 &
+			i=$((i + 1))
+		done
+		sleep 3
+		socks >"$1"socks-flooded.txt
+	}
+	flood ""
 	vm_signal go
 	vm_wait scraped 120
 	socks >socks-after-scrapes.txt
@@ -59,14 +65,7 @@ guest() {
 	vm_wait_for 90 test -e "$OUT/run-ready"
 	vm_wait_for 90 test -e "$OUT/quiet-ready"
 	pid=$rpid
-	socks >run-socks-before.txt
-	i=0
-	while [ $i -lt 40 ]; do
-		sleep 300 | nc 127.0.0.1 9464 >/dev/null 2>&1 &
-		i=$((i + 1))
-	done
-	sleep 3
-	socks >run-socks-flooded.txt
+	flood run-
 	vm_signal run-go
 	vm_wait run-scraped 200
 	killall nc sleep 2>/dev/null || true

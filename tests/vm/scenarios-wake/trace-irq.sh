@@ -8,12 +8,7 @@
 # kernel emulates the RTC's interrupts with the HPET): its records lie
 # between the count at the last check and the count after trace stopped.
 # Shares trace-smi's boot.
-. "$ROOT/tests/vm/lib/dispatch.sh"
-CPU="qemu64,vendor=GenuineIntel,family=6,model=94"
-MODULES=msr,button
-APPEND=$DISPATCH_APPEND
-ACPITABLES="$DISPATCH_TABLES tools/vm/acpi/smi.asl"
-BINARIES=""
+. "$ROOT/tests/vm/lib/smi.sh"
 
 guest() {
 	irqs() { grep -E '^ *(1|8|9): ' /proc/interrupts | awk '{ printf "%s%s", $2, " " }'; }

@@ -5,12 +5,7 @@
 # which writes port 0xB2 five times (smi.asl): its record carries smi 5,
 # key 1's none; stats and the metrics sum them per key; the machine total
 # matches MSR 0x34 read through /dev/cpu/0/msr.
-. "$ROOT/tests/vm/lib/dispatch.sh"
-CPU="qemu64,vendor=GenuineIntel,family=6,model=94"
-MODULES=msr,button
-APPEND=$DISPATCH_APPEND
-ACPITABLES="$DISPATCH_TABLES tools/vm/acpi/smi.asl"
-BINARIES=""
+. "$ROOT/tests/vm/lib/smi.sh"
 
 guest() {
 	rdsmi() {
