@@ -135,16 +135,26 @@ static __always_inline bool at_smi_read(__u64 *v)
 	return true;
 }
 
-/* Stamp @c with this CPU's SMI count (the start of its work). */
-static __always_inline void at_smi_start(struct at_ctx *c)
+/*
+ * Stamp the start of some work with this CPU's SMI count: *@smi0 the count
+ * (its low 32 bits: differences are taken modulo 2^32), *@smi_cpu the CPU
+ * it was read on + 1, or 0 when it could not be read.
+ */
+static __always_inline void at_smi_stamp(__u32 *smi0, __u32 *smi_cpu)
 {
 	__u64 v;
 
-	c->smi_cpu = 0;
+	*smi_cpu = 0;
 	if (at_smi_read(&v)) {
-		c->smi0 = (__u32)v;
-		c->smi_cpu = bpf_get_smp_processor_id() + 1;
+		*smi0 = (__u32)v;
+		*smi_cpu = bpf_get_smp_processor_id() + 1;
 	}
+}
+
+/* Stamp @c with this CPU's SMI count (the start of its work). */
+static __always_inline void at_smi_start(struct at_ctx *c)
+{
+	at_smi_stamp(&c->smi0, &c->smi_cpu);
 }
 
 /*

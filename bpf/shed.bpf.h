@@ -40,9 +40,10 @@ struct at_shed_mark {
 	__u32 source;
 	__u32 number;
 	__u64 ts;
-	__u64 smi0;
+	__u32 smi0;	/* at_smi_stamp */
 	__u32 smi_cpu;	/* CPU + 1 the SMI count was read on, 0 = none */
 	__u32 nested;	/* Notifies shed inside it, counted at its exit */
+	__u64 owner;	/* the entry's handle of its work (at_shed_enter) */
 };
 
 struct {
@@ -92,12 +93,15 @@ static __always_inline struct at_shed_slot *at_shed_slot_of(__u32 src, __u32 num
  * The entry of a chain whose key is (@src, @number), @sl its slot from
  * at_shed_slot_of (NULL: not storming, or the caller keeps this event):
  * true when the event is shed (counted; the caller returns at once), false
- * when it goes on as usual (a stale mark cleared).
+ * when it goes on as usual (a stale mark cleared).  @owner: a handle of
+ * the work that only the task doing it passes (the GED's event: one per
+ * IRQ thread), for an exit half that has its arguments (at_shed_exit).
  */
-static __always_inline bool at_shed_enter(struct at_shed_slot *sl, __u32 src, __u32 number)
+static __always_inline bool at_shed_enter(struct at_shed_slot *sl, __u32 src, __u32 number,
+					  __u64 owner)
 {
 	struct at_shed_mark *m;
-	__u64 now, v;
+	__u64 now;
 
 	if (!at_storm_shed || !at_storm_rate)
 		return false;
@@ -120,12 +124,9 @@ static __always_inline bool at_shed_enter(struct at_shed_slot *sl, __u32 src, __
 	m->tid = at_tid();
 	m->source = src;
 	m->number = number;
+	m->owner = owner;
 	m->ts = now;
-	m->smi_cpu = 0;
-	if (at_smi_read(&v)) {
-		m->smi0 = v;
-		m->smi_cpu = bpf_get_smp_processor_id() + 1;
-	}
+	at_smi_stamp(&m->smi0, &m->smi_cpu);
 	m->nested = 0;
 	m->active = 1;
 	at_shed_count(src, 1);
@@ -166,8 +167,11 @@ static __always_inline bool at_shed_nested_notify(void)
 /*
  * The exit half of a shed entry: the key's accounting, the mark cleared.
  * False when this task's event was not shed (the exit goes on as usual).
+ * @owner: the entry's handle (an fexit has the function's arguments), or 0
+ * for a kretprobe, which has none: then the task id says whose mark it is
+ * (a helper call fewer per storm event when the handle is known).
  */
-static __always_inline bool at_shed_exit(__u32 src)
+static __always_inline bool at_shed_exit(__u32 src, __u64 owner)
 {
 	struct at_shed_mark *m;
 	__u64 now, v, smi = 0;
@@ -176,14 +180,16 @@ static __always_inline bool at_shed_exit(__u32 src)
 	if (!at_storm_shed || !at_storm_rate)
 		return false;
 	m = at_shed_mark_get();
-	if (!m || !m->active || m->tid != at_tid() || m->source != src)
+	if (!m || !m->active || m->source != src)
+		return false;
+	if (owner ? m->owner != owner : m->tid != at_tid())
 		return false;
 	m->active = 0;
 	if (m->nested)
 		at_shed_count(AT_SRC_NOTIFY, m->nested);
 	now = bpf_ktime_get_ns();
 	if (m->smi_cpu && m->smi_cpu == bpf_get_smp_processor_id() + 1 && at_smi_read(&v)) {
-		smi = (__u32)v - (__u32)m->smi0;
+		smi = (__u32)v - m->smi0;
 		has_smi = true;
 	}
 	at_stats_account_shed(src, m->number, now - m->ts, m->ts, smi, has_smi);

@@ -77,8 +77,8 @@ static __always_inline void at_shed_slot_set(const struct at_key *k, bool on)
 
 /*
  * A storming key sees every one of its events go through here, thousands
- * a second, and a 64-bit division is dear where there is no divide
- * instruction to lean on (a TCG guest emulates each).  So the window
+ * a second, and a 64-bit divide is the slowest integer instruction (tens
+ * of cycles on older x86 cores; four of them per event).  So the window
  * divides only when something changes: a bucket ends (at_window_advance
  * compares with the bucket's end), a rate is reported (begin, end, peak).
  * Whether the rate reaches a threshold is asked of the weighted count

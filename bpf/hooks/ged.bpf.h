@@ -32,7 +32,7 @@ static __always_inline int hook_ged_enter(int irq, struct acpi_ged_event *ev)
 	/* a storming GED: counted, no record (shed.bpf.h); never a wake after resume */
 	if (sl && ged_resuming())
 		sl = NULL;
-	if (at_shed_enter(sl, AT_SRC_GED, irqno))
+	if (at_shed_enter(sl, AT_SRC_GED, irqno, (__u64)ev))
 		return 0;
 	f = frame_new(H_ged);
 	if (!f)
@@ -47,12 +47,13 @@ static __always_inline int hook_ged_enter(int irq, struct acpi_ged_event *ev)
 	return 0;
 }
 
-static __always_inline int hook_ged_exit(void)
+/* @ev: the entry's GED event, or NULL where the exit has no arguments (kretprobe) */
+static __always_inline int hook_ged_exit(struct acpi_ged_event *ev)
 {
 	struct at_frame *f;
 	struct at_event *e;
 
-	if (at_shed_exit(AT_SRC_GED))
+	if (at_shed_exit(AT_SRC_GED, (__u64)ev))
 		return 0;
 	f = frame_get(H_ged);
 	if (!f)
@@ -75,7 +76,10 @@ static __always_inline int hook_ged_exit(void)
 
 /* ---- programs ---- */
 
-AT_ENTRY_EXIT(ged, acpi_ged_irq_handler, hook_ged_enter(irq, ev), hook_ged_exit(),
-	      int irq, struct acpi_ged_event *ev)
+AT_ENTRY(ged, acpi_ged_irq_handler, hook_ged_enter(irq, ev), int irq, struct acpi_ged_event *ev)
+SEC("fexit/acpi_ged_irq_handler")
+int BPF_PROG(fx_ged, int irq, struct acpi_ged_event *ev) { return hook_ged_exit(ev); }
+SEC("kretprobe/acpi_ged_irq_handler")
+int BPF_KRETPROBE(kr_ged) { return hook_ged_exit(NULL); }
 
 #endif /* AT_HOOKS_GED_BPF_H */
