@@ -103,20 +103,17 @@ static void put_wmi_btf(const char *root, const struct btf *base)
 static void plan_on(struct kernel_info *k, const struct attach_opts *o, const struct host *h,
 		    struct plan *p)
 {
+	static const char *const dirs[] = { "sys", "sys/kernel", "sys/kernel/btf", "proc" };
 	char root[] = "/tmp/acpitrace-attach-XXXXXX", path[160];
 
 	if (!mkdtemp(root)) {
 		test_fail(__FILE__, __LINE__, "mkdtemp: %m");
 		return;
 	}
-	snprintf(path, sizeof(path), "%s/sys", root);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/sys/kernel", root);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/sys/kernel/btf", root);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/proc", root);
-	mkdir(path, 0755);
+	for (size_t i = 0; i < ARRAY_LEN(dirs); i++) {
+		snprintf(path, sizeof(path), "%s/%s", root, dirs[i]);
+		mkdir(path, 0755);
+	}
 	if (h && h->wmi)
 		put_wmi_btf(root, k->vmlinux_btf);
 	if (h && h->kallsyms) {
