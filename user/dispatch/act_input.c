@@ -64,7 +64,8 @@ struct libevdev *act_input_describe(const unsigned char *keys, const unsigned ch
 }
 
 static int create_input(const char *uinput, const unsigned char *keys,
-			const unsigned char *sws, struct libevdev_uinput **ui, char *err, size_t len)
+			const unsigned char *sws, struct libevdev_uinput **ui,
+			char *err, size_t len)
 {
 	bool any;
 	struct libevdev *dev = act_input_describe(keys, sws, &any);
