@@ -11,6 +11,7 @@
  *   case_skip(name, fmt, ...)	a case that cannot run here (SKIP name: why)
  *   case_fail(name, fmt, ...)	a case that failed before it could start
  *   bpf_need_root(err)		whether a load error means "needs root"
+ *   bpf_no_btf()		whether this kernel has no BTF for CO-RE
  */
 #ifndef BPF_CHECK_H
 #define BPF_CHECK_H
@@ -36,6 +37,11 @@ void case_skip(const char *name, const char *fmt, ...) __attribute__((format(pri
 void case_fail(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Loading failed for lack of privilege (not root, or EPERM): the cases skip. */
 bool bpf_need_root(int err);
+/*
+ * No /sys/kernel/btf/vmlinux: the CO-RE test programs cannot load on this
+ * kernel (a build host without CONFIG_DEBUG_INFO_BTF); the cases skip.
+ */
+bool bpf_no_btf(void);
 
 /* The suites; each runs its cases through the calls above. */
 void capture_suite(void);

@@ -766,6 +766,9 @@ void capture_suite(void)
 		if (setup(&f, &cases[i].filter, cases[i].rate)) {
 			if (bpf_need_root(errno))
 				case_skip(cases[i].name, "loading BPF needs root (CAP_BPF, CAP_PERFMON)");
+			else if (bpf_no_btf())
+				case_skip(cases[i].name, "no kernel BTF (/sys/kernel/btf/vmlinux): "
+					  "the CO-RE test programs cannot load");
 			else
 				case_fail(cases[i].name, "cannot load capture_test.bpf.o: %s",
 					  strerror(errno));

@@ -69,6 +69,11 @@ bool bpf_need_root(int err)
 	return geteuid() != 0 || err == -EPERM || err == EPERM;
 }
 
+bool bpf_no_btf(void)
+{
+	return access("/sys/kernel/btf/vmlinux", R_OK) != 0;
+}
+
 int main(int argc, char **argv)
 {
 	bool capture = argc < 2, stats = argc < 2, budget = argc < 2;

@@ -534,6 +534,9 @@ void stats_suite(void)
 			  cases[i].notify_only ? &flt : NULL, cases[i].window_ms)) {
 			if (bpf_need_root(errno))
 				case_skip(cases[i].name, "loading BPF needs root (CAP_BPF, CAP_PERFMON)");
+			else if (bpf_no_btf())
+				case_skip(cases[i].name, "no kernel BTF (/sys/kernel/btf/vmlinux): "
+					  "the CO-RE test programs cannot load");
 			else
 				case_fail(cases[i].name, "cannot load stats_test.bpf.o: %s",
 					  strerror(errno));

@@ -103,13 +103,35 @@ TEST(advice_from_suspend_records)
 	free(w);
 }
 
+/* @path (a temp file) now says the EC's GPE is @gpe, as debugfs' ec0/gpe would. */
+static void ec_gpe_is(const char *path, unsigned int gpe)
+{
+	FILE *f = fopen(path, "w");
+
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	fprintf(f, "%u\n", gpe);	/* decimal, as the kernel writes it */
+	fclose(f);
+}
+
 TEST(advice_in_stats_text)
 {
+	char ec_gpe[] = "/tmp/acpitrace-ecgpe.XXXXXX";
 	struct stats_key k[2] = { 0 };
 	struct stats_snap s = { 0 };
 	char *buf = NULL;
 	size_t len = 0;
+	int fd = mkstemp(ec_gpe);
 	FILE *f;
+
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	close(fd);
+	/* the EC's GPE is another one (never the build host's debugfs) */
+	ec_gpe_is(ec_gpe, 0x6e);
+	s.ec_gpe_file = ec_gpe;
 
 	k[0].key.source = AT_SRC_GPE;
 	k[0].key.number = 0x17;
@@ -143,4 +165,14 @@ TEST(advice_in_stats_text)
 	CHECK_CONTAINS(buf, "         0.0      2  ");
 	CHECK_CONTAINS(buf, "\nSMIs: 7 on this machine\n");
 	free(buf);
+	/* the file names GPE 0x17 as the EC's: the advice follows it, not the _L17 */
+	ec_gpe_is(ec_gpe, 0x17);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	stats_print_text(f, &s);
+	fclose(f);
+	CHECK_CONTAINS(buf, "advice: GPE 0x17 caused 5 of 6 spurious s2idle wakeups; it is the "
+		       "embedded controller's");
+	free(buf);
+	unlink(ec_gpe);
 }

@@ -2,10 +2,15 @@
 /*
  * user/capture/attach.c planning and program selection, without touching the
  * kernel: kernel_info carries a hand-made BTF, and fentry/kprobe support
- * is set by hand.  Module hooks (wmi) depend on the host's loaded modules
- * and are left out of the mode checks.
+ * is set by hand.  Its root is a temporary tree standing for /sys and /proc,
+ * so no plan depends on the build host's modules or kallsyms: wmi is loaded
+ * only where the tree has its BTF (sys/kernel/btf/wmi), and kallsyms names
+ * only what a test writes.
  */
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include "test.h"
@@ -50,8 +55,80 @@ static int idx(const char *name)
 	return h ? (int)(h - hooks) : 0;
 }
 
-static void plan_with(struct plan *p, const char *missing, int fentry_err,
-		      int kprobe_err, enum force_mode force, bool methods)
+/* What the test tree holds besides nothing. */
+struct host {
+	bool wmi;		/* sys/kernel/btf/wmi: split BTF with wmi's hook functions */
+	const char *kallsyms;	/* proc/kallsyms text, or NULL for none */
+};
+
+static void put_file(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "w");
+
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	CHECK(fwrite(data, 1, len, f) == len);
+	fclose(f);
+}
+
+/* The wmi module's BTF, split on @base as the kernel's /sys/kernel/btf/wmi is. */
+static void put_wmi_btf(const char *root, const struct btf *base)
+{
+	struct btf *btf = btf__new_empty_split((struct btf *)base);
+	char path[160];
+	const void *raw;
+	__u32 len = 0;
+	int proto;
+
+	CHECK(btf != NULL);
+	if (!btf)
+		return;
+	proto = btf__add_func_proto(btf, 0);
+	for (unsigned int i = 0; i < nr_hooks && proto > 0; i++) {
+		const char *m = hook_func_module(&hooks[i]);
+
+		if (m && !strcmp(m, "wmi"))
+			CHECK(btf__add_func(btf, hooks[i].func, BTF_FUNC_GLOBAL, proto) > 0);
+	}
+	raw = btf__raw_data(btf, &len);
+	CHECK(raw != NULL);
+	snprintf(path, sizeof(path), "%s/sys/kernel/btf/wmi", root);
+	if (raw)
+		put_file(path, raw, len);
+	btf__free(btf);
+}
+
+/* attach_plan() on kernel_info @k, its /sys and /proc a temporary tree holding @h. */
+static void plan_on(struct kernel_info *k, const struct attach_opts *o, const struct host *h,
+		    struct plan *p)
+{
+	static const char *const dirs[] = { "sys", "sys/kernel", "sys/kernel/btf", "proc" };
+	char root[] = "/tmp/acpitrace-attach-XXXXXX", path[160];
+
+	if (!mkdtemp(root)) {
+		test_fail(__FILE__, __LINE__, "mkdtemp: %m");
+		return;
+	}
+	for (size_t i = 0; i < ARRAY_LEN(dirs); i++) {
+		snprintf(path, sizeof(path), "%s/%s", root, dirs[i]);
+		mkdir(path, 0755);
+	}
+	if (h && h->wmi)
+		put_wmi_btf(root, k->vmlinux_btf);
+	if (h && h->kallsyms) {
+		snprintf(path, sizeof(path), "%s/proc/kallsyms", root);
+		put_file(path, h->kallsyms, strlen(h->kallsyms));
+	}
+	k->root = root;
+	attach_plan(k, o, p);
+	k->root = NULL;
+	snprintf(path, sizeof(path), "rm -rf '%s'", root);
+	CHECK(system(path) == 0);
+}
+
+static void plan_host(struct plan *p, const char *missing, int fentry_err, int kprobe_err,
+		      enum force_mode force, bool methods, const struct host *h)
 {
 	struct kernel_info k;
 	struct attach_opts o = { .force = force, .methods = methods };
@@ -62,31 +139,46 @@ static void plan_with(struct plan *p, const char *missing, int fentry_err,
 	k.fentry_err = fentry_err;
 	k.kprobe_err = kprobe_err;
 	CHECK(k.vmlinux_btf != NULL);
-	attach_plan(&k, &o, p);
+	plan_on(&k, &o, h, p);
 	btf__free(k.vmlinux_btf);
+}
+
+/* A host without wmi and without kallsyms. */
+static void plan_with(struct plan *p, const char *missing, int fentry_err,
+		      int kprobe_err, enum force_mode force, bool methods)
+{
+	plan_host(p, missing, fentry_err, kprobe_err, force, methods, NULL);
 }
 
 /*
  * The _WED hook is vmlinux's acpi_evaluate_object but serves the wmi module
  * alone (every GED's _EVT goes through it too): it is planned with wmi's
- * own hooks, whichever way the host has wmi.
+ * own hooks, on a host without wmi and on one with it.
  */
 TEST(attach_plan_eval_goes_with_wmi)
 {
+	const struct host with_wmi = { .wmi = true };
 	int eval = idx("eval"), wn = idx("wmi_notify");
+	char why[200];
 	struct plan p;
 
 	CHECK_STR(hooks[eval].module, "wmi");
 	CHECK(hooks[eval].flags & HOOK_FOR_MODULE);
+	CHECK_STR(hook_func_module(&hooks[wn]), "wmi");
 	plan_with(&p, NULL, 0, -ENOENT, FORCE_AUTO, false);
-	CHECK_EQ_INT(p.h[eval].module_absent, p.h[wn].module_absent);
-	if (p.h[eval].module_absent) {
-		CHECK_EQ_INT(p.h[eval].mode, MODE_SKIP);
-		CHECK_STR(p.h[eval].why, "module wmi not loaded (run and trace attach it when it loads)");
-	} else {
-		CHECK_EQ_INT(p.h[eval].mode, MODE_FENTRY);
-		CHECK_STR(p.h[eval].why, "acpi_evaluate_object in vmlinux BTF");
-	}
+	CHECK(p.h[eval].module_absent);
+	CHECK(p.h[wn].module_absent);
+	CHECK_EQ_INT(p.h[eval].mode, MODE_SKIP);
+	CHECK_STR(p.h[eval].why, "module wmi not loaded (run and trace attach it when it loads)");
+	CHECK_EQ_INT(p.h[wn].mode, MODE_SKIP);
+	plan_host(&p, NULL, 0, -ENOENT, FORCE_AUTO, false, &with_wmi);
+	CHECK(!p.h[eval].module_absent);
+	CHECK(!p.h[wn].module_absent);
+	CHECK_EQ_INT(p.h[eval].mode, MODE_FENTRY);
+	CHECK_STR(p.h[eval].why, "acpi_evaluate_object in vmlinux BTF");
+	CHECK_EQ_INT(p.h[wn].mode, MODE_FENTRY);
+	snprintf(why, sizeof(why), "%s in wmi BTF", hooks[wn].func);
+	CHECK_STR(p.h[wn].why, why);
 }
 
 TEST(attach_mode_names)
@@ -172,6 +264,26 @@ TEST(attach_plan_fallback_used_when_main_missing)
 	CHECK_EQ_INT(p.h[idx("sci")].mode, MODE_FENTRY);
 }
 
+/* Not in BTF but in (the tree's) kallsyms, kprobes allowed: the kprobe route. */
+TEST(attach_plan_kprobe_by_kallsyms)
+{
+	const struct host ks = {
+		.kallsyms = "ffffffff81000000 T acpi_ec_transaction_unlocked\n"
+			    "ffffffff81000100 t not_a_hook\n",
+	};
+	struct plan p;
+
+	plan_host(&p, "acpi_ec_transaction_unlocked", 0, 0, FORCE_AUTO, false, &ks);
+	CHECK_EQ_INT(p.h[idx("ec_txn")].mode, MODE_KPROBE);
+	CHECK_STR(p.h[idx("ec_txn")].why, "acpi_ec_transaction_unlocked in kallsyms, not in BTF");
+	CHECK_EQ_INT(p.h[idx("ec_txn_locked")].mode, MODE_SKIP);
+	/* the same host without kallsyms: neither BTF nor kallsyms has it */
+	plan_with(&p, "acpi_ec_transaction_unlocked", 0, 0, FORCE_AUTO, false);
+	CHECK_EQ_INT(p.h[idx("ec_txn")].mode, MODE_SKIP);
+	CHECK_STR(p.h[idx("ec_txn")].why, "acpi_ec_transaction_unlocked not in BTF nor kallsyms "
+		  "(inlined or absent in this kernel)");
+}
+
 TEST(attach_plan_nothing_allowed)
 {
 	struct plan p;
@@ -246,7 +358,7 @@ TEST(attach_plan_irq_opt_in)
 	k.vmlinux_btf = fake_btf(NULL);
 	k.has_btf = true;
 	CHECK(k.vmlinux_btf != NULL);
-	attach_plan(&k, &o, &p);
+	plan_on(&k, &o, NULL, &p);
 	btf__free(k.vmlinux_btf);
 	CHECK_EQ_INT(p.h[idx("irq_entry")].mode, MODE_RAW_TP);
 	CHECK_EQ_INT(p.h[idx("irq_exit")].mode, MODE_RAW_TP);

@@ -162,7 +162,7 @@ TEST(btf_cache_round_trip)
 {
 	struct fixture f;
 	struct btf_cache_key k;
-	char why[1024], path[64];
+	char why[1024], path[64], cmd[160];
 	struct btf *b;
 	int fd;
 
@@ -177,14 +177,23 @@ TEST(btf_cache_round_trip)
 	CHECK_EQ_INT(btf_cache_lookup(f.cache, &k, &fd, path, sizeof(path), why, sizeof(why)), 0);
 	CHECK(fd >= 0);
 	CHECK_CONTAINS(path, "/proc/self/fd/");
-	/* what libbpf reads through the path is the BTF that was validated */
-	b = btf__parse(path, NULL);
-	CHECK(b != NULL);
-	CHECK_EQ_INT(btf__find_by_name_kind(b, "acpi_os_execute", BTF_KIND_FUNC), f.func);
-	btf__free(b);
+	/*
+	 * what libbpf reads through the path is the BTF that was validated;
+	 * the path is the memfd's in /proc, which a bare build chroot lacks
+	 */
+	if (!access("/proc/self/fd", R_OK)) {
+		b = btf__parse(path, NULL);
+		CHECK(b != NULL);
+		CHECK_EQ_INT(btf__find_by_name_kind(b, "acpi_os_execute", BTF_KIND_FUNC), f.func);
+		btf__free(b);
+	} else {
+		printf("  SKIP btf_cache_round_trip, the parse through the path: no /proc/self/fd "
+		       "on this machine\n");
+	}
 	close(fd);
-	/* no temporary left beside it */
-	CHECK_EQ_INT(system("test $(ls -A /tmp/acpitrace-btf*/cache | wc -l) -eq 1"), 0);
+	/* no temporary left beside it (in this fixture's cache, not another run's) */
+	snprintf(cmd, sizeof(cmd), "test $(ls -A '%s' | wc -l) -eq 1", f.cache);
+	CHECK_EQ_INT(system(cmd), 0);
 	unsetenv("FAKE_BTF");
 	teardown(&f);
 }

@@ -277,13 +277,19 @@ TEST(storm_mask_and_restore)
 /* trace --stats-interval: {"stats":{"seq":N, <the stats --json members>}} on one line. */
 TEST(stats_json_record)
 {
+	char no_ec_gpe[] = "/tmp/acpitrace-noec.XXXXXX";
 	struct stats_key keys[2];
 	struct stats_snap s;
+	int fd;
 	char *buf = NULL, *plain = NULL;
 	size_t len = 0, plen = 0;
 	FILE *f;
 
 	sample(&s, keys);
+	/* no ec0/gpe (a temp name, removed): never the build host's debugfs */
+	fd = mkstemp(no_ec_gpe);
+	CHECK(fd >= 0 && !close(fd) && !unlink(no_ec_gpe));
+	s.ec_gpe_file = no_ec_gpe;
 	f = open_memstream(&buf, &len);
 	stats_print_json_record(f, &s, 7);
 	fclose(f);
@@ -297,8 +303,10 @@ TEST(stats_json_record)
 	CHECK_CONTAINS(buf, "\"gpe\":{\"events\":");
 	CHECK_CONTAINS(buf, "{\"source\":\"gpe\",\"key\":\"0x6f\",\"number\":111,\"path\":null,"
 		       "\"count\":5,\"rate\":2.500,\"time_ns\":1500000000,\"smi\":3,\"spurious\":4,\"wakeups\":0,\"storming\":true,\"storms\":1}");
-	/* GPE 0x6f: 4 of the 4 spurious wakeups, no _Lxx (no path): the EC's, unless debugfs says */
-	CHECK_CONTAINS(buf, "\"advice\":\"advice: GPE 0x6F caused 4 of 4 spurious s2idle wakeups; ");
+	/* GPE 0x6f: 4 of the 4 spurious wakeups, no _Lxx (no path), no ec0/gpe: the EC's */
+	CHECK_CONTAINS(buf, "\"advice\":\"advice: GPE 0x6F caused 4 of 4 spurious s2idle wakeups; "
+		       "it is the embedded controller's: boot with acpi.ec_no_wakeup=1 to keep EC "
+		       "events from waking s2idle\",");
 	CHECK_CONTAINS(buf, "\"ec\":{\"ok\":0,\"timeout\":4,\"error\":0,");
 	/* the same members as stats --json, which adds only "type" */
 	CHECK(!strncmp(plain, "{\"type\":\"stats\",", 16));
@@ -306,4 +314,19 @@ TEST(stats_json_record)
 	CHECK(plen > 18 && !strncmp(plain + 16, buf + 18, plen - 16 - 2));
 	free(buf);
 	free(plain);
+	/* an ec0/gpe naming another GPE (0x6e): the file is what decides */
+	f = fopen(no_ec_gpe, "w");
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	fputs("110\n", f);
+	fclose(f);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	stats_print_json_record(f, &s, 8);
+	fclose(f);
+	CHECK_CONTAINS(buf, "\"advice\":\"advice: GPE 0x6F caused 4 of 4 spurious s2idle wakeups; "
+		       "mask it with ");
+	free(buf);
+	unlink(no_ec_gpe);
 }

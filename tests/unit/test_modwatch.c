@@ -227,6 +227,7 @@ TEST(modwatch_sysfs_check_follows_the_module)
 	attached_calls = detached_calls = 0;
 	modwatch_open_at(&w, &t, root, fake_attach, fake_detach);
 	modwatch_close(&w);	/* the check alone, as without a socket */
+	w.sysfs_root = root;	/* its sysfs: no ACPI device, never the host's */
 	CHECK_EQ_INT(attached_calls, 0);
 	put(p, "coming\n");
 	w.next_check_ms = 0;
@@ -237,6 +238,7 @@ TEST(modwatch_sysfs_check_follows_the_module)
 	w.next_check_ms = 0;
 	CHECK(modwatch_handle(&w));
 	CHECK_EQ_INT(attached_calls, 1);
+	CHECK_EQ_INT(t.sys.ndevs, 0);	/* read again, from the tree */
 	w.next_check_ms = 0;
 	CHECK(!modwatch_handle(&w));	/* no change, no second attach */
 	CHECK_EQ_INT(attached_calls, 1);

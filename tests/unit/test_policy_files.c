@@ -13,7 +13,12 @@
 #include "test.h"
 #include "policy/policy.h"
 
-static const struct policy_env plain = { .root = "" };
+/*
+ * Resolving a policy reads sysfs under root (ACPI devices, DMI): a root
+ * that does not exist, never the build host's /sys.
+ */
+#define NO_SYSFS "/nonexistent-test-root"
+static const struct policy_env plain = { .root = NO_SYSFS };
 static char dir[64];
 
 static void put(const char *name, const char *text, mode_t mode)
@@ -118,7 +123,7 @@ TEST(policy_include_fan_out_bounded)
 
 TEST(policy_untrusted_refused_as_root)
 {
-	const struct policy_env as_root = { .root = "", .as_root = true, .owner = 0 };
+	const struct policy_env as_root = { .root = NO_SYSFS, .as_root = true, .owner = 0 };
 	char sub[96];
 	struct policy p;
 

@@ -77,9 +77,18 @@ TEST(storm_mask_records_before_masking)
 	snprintf(path, sizeof(path), "%s/gpe17", gpes);
 	get(path, line, sizeof(line));
 	CHECK_STR(line, "disable\n");
-	/* our own record, while we run, is left alone by a recovery */
-	CHECK_EQ_INT(storm_mask_recover(devnull), 0);
-	CHECK_EQ_INT(access(rec, F_OK), 0);
+	/*
+	 * our own record, while we run, is left alone by a recovery: it knows
+	 * us by our start time in /proc/PID/stat, which a machine without
+	 * /proc (a bare build chroot) does not have
+	 */
+	if (!access("/proc/self/stat", R_OK)) {
+		CHECK_EQ_INT(storm_mask_recover(devnull), 0);
+		CHECK_EQ_INT(access(rec, F_OK), 0);
+	} else {
+		printf("  SKIP storm_mask_records_before_masking, the recovery half: no "
+		       "/proc/self/stat on this machine\n");
+	}
 	CHECK_EQ_INT(storm_mask_restore(&m, devnull), 0);
 	get(path, line, sizeof(line));
 	CHECK_STR(line, "enable\n");

@@ -114,11 +114,18 @@ struct cycle {
 	char key[64];
 };
 
+/*
+ * Every file the reader looks at is the tree's: suspend_sysfs_init() sets
+ * the ACPI fixed events' and the power button's paths to the real sysfs,
+ * which a test must never read (its outcome would be the build host's).
+ */
 static void cycle_init(struct cycle *c, bool hw_sleep)
 {
 	memset(c, 0, sizeof(*c));
 	tree_make(&c->t, hw_sleep);
 	suspend_sysfs_init(&c->s, c->t.power, c->t.irqs);
+	snprintf(c->s.acpi_irqs, sizeof(c->s.acpi_irqs), "%s", c->t.acpi);
+	snprintf(c->s.pwrbtn, sizeof(c->s.pwrbtn), "%s", c->t.pwrbtn);
 }
 
 /* record()'s cycle, into @state: as it arrives, before user space fills it. */
@@ -215,8 +222,8 @@ TEST(suspend_irq_owner_from_proc_interrupts)
 
 TEST(suspend_wake_pick)
 {
+	char p[160], text[512];
 	struct cycle c;
-	char p[160];
 
 	cycle_init(&c, true);
 
@@ -243,6 +250,9 @@ TEST(suspend_wake_pick)
 	cycle_run(&c, AT_SUSP_S2IDLE, true, false);
 	CHECK_STR(c.src, "irq");
 	CHECK_STR(c.key, "11");
+	/* its owner as the tree's interrupts file names it */
+	suspend_text(text, sizeof(text), &c.e, c.t.irqs);
+	CHECK_CONTAINS(text, "woken by irq 11 (virtio0, uhci_hcd:usb1) (no ACPI event); 1 entry");
 
 	/* no wake IRQ (S3: the firmware woke the CPU): the ACPI status after resume */
 	unlink(p);
@@ -272,8 +282,6 @@ TEST(suspend_wake_fixed_status)
 	struct cycle c;
 
 	cycle_init(&c, false);
-	snprintf(c.s.acpi_irqs, sizeof(c.s.acpi_irqs), "%s", c.t.acpi);
-	snprintf(c.s.pwrbtn, sizeof(c.s.pwrbtn), "%s", c.t.pwrbtn);
 
 	/* no status bit set (QMP system_wakeup, a key press): unknown */
 	cycle_run(&c, AT_SUSP_DEEP, false, false);
@@ -285,7 +293,7 @@ TEST(suspend_wake_fixed_status)
 	cycle_run(&c, AT_SUSP_DEEP, false, false);
 	CHECK_STR(c.src, "fixed");
 	CHECK_STR(c.key, "rtc");
-	suspend_text(text, sizeof(text), &c.e);
+	suspend_text(text, sizeof(text), &c.e, c.t.irqs);
 	CHECK_STR(text, "suspend deep asleep 3.000 s, woken by fixed event rtc (status bit set, "
 		  "no event ran); 1 entry; suspend_stats success +1 fail +0");
 	buf = json_of(&c.e);
@@ -330,7 +338,7 @@ TEST(suspend_wake_fixed_status)
 	cycle_run(&c, AT_SUSP_DEEP, false, false);
 	CHECK_STR(c.src, "fixed");
 	CHECK_STR(c.key, "power_button");
-	suspend_text(text, sizeof(text), &c.e);
+	suspend_text(text, sizeof(text), &c.e, c.t.irqs);
 	CHECK_CONTAINS(text, "woken by fixed event power_button (status bit set, no event ran)");
 	/* the RTC's bit, set by the wakeup itself, comes first */
 	put(c.t.acpi, "ff_rt_clk", "       0     STS disabled     unmasked\n");
@@ -352,7 +360,7 @@ TEST(suspend_text_and_json)
 	put(c.t.power, "pm_wakeup_irq", "9\n");
 	put(c.t.power, "suspend_stats/success", "5\n");
 	cycle_run(&c, AT_SUSP_S2IDLE, true, true);
-	suspend_text(text, sizeof(text), &c.e);
+	suspend_text(text, sizeof(text), &c.e, c.t.irqs);
 	CHECK_STR(text, "suspend s2idle asleep 3.000 s, woken by fixed event power_button "
 		  "(chain 41); 1 entry; suspend_stats success +1 fail +0");
 	buf = json_of(&c.e);
@@ -366,7 +374,7 @@ TEST(suspend_text_and_json)
 	/* no platform sleep in the cycle: a failed suspend, not a wakeup */
 	put(c.t.power, "suspend_stats/fail", "2\n");
 	cycle_aborted(&c, AT_SUSP_S2IDLE);
-	suspend_text(text, sizeof(text), &c.e);
+	suspend_text(text, sizeof(text), &c.e, c.t.irqs);
 	CHECK_STR(text, "suspend s2idle aborted before the machine slept; "
 		  "suspend_stats success +0 fail +1");
 	tree_free(&c.t);

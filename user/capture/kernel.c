@@ -184,7 +184,7 @@ static bool module_has_func(struct kernel_info *k, const char *module,
 	struct btf *btf;
 	bool found;
 
-	snprintf(path, sizeof(path), "/sys/kernel/btf/%s", module);
+	snprintf(path, sizeof(path), "%s/sys/kernel/btf/%s", k->root ? k->root : "", module);
 	*loaded = !access(path, R_OK);
 	if (!*loaded || !k->has_btf)
 		return false;
@@ -209,12 +209,15 @@ static bool module_has_func(struct kernel_info *k, const char *module,
 }
 
 /* One pass over /proc/kallsyms for all wanted names. */
-static void scan_kallsyms(const char *const *funcs, unsigned int n,
+static void scan_kallsyms(const char *root, const char *const *funcs, unsigned int n,
 			  struct func_place *out)
 {
 	char line[512], name[256], type;
 	unsigned long long addr;
-	FILE *f = fopen("/proc/kallsyms", "r");
+	FILE *f;
+
+	snprintf(line, sizeof(line), "%s/proc/kallsyms", root ? root : "");
+	f = fopen(line, "r");
 
 	if (!f)
 		return;
@@ -246,7 +249,8 @@ void kernel_find_funcs(struct kernel_info *k, const char *const *funcs,
 			out[i].in_btf = module_has_func(k, modules[i], funcs[i],
 							&out[i].module_loaded);
 			if (!out[i].module_loaded) {
-				snprintf(path, sizeof(path), "/sys/module/%s/initstate", modules[i]);
+				snprintf(path, sizeof(path), "%s/sys/module/%s/initstate",
+					 k->root ? k->root : "", modules[i]);
 				if (kernel_btf_find(k, funcs[i], BTF_KIND_FUNC) > 0)
 					out[i].in_btf = out[i].module_loaded = true;	/* built in */
 				else if (!access(path, F_OK))
@@ -260,7 +264,7 @@ void kernel_find_funcs(struct kernel_info *k, const char *const *funcs,
 			need_kallsyms = true;
 	}
 	if (need_kallsyms)
-		scan_kallsyms(funcs, n, out);
+		scan_kallsyms(k->root, funcs, n, out);
 }
 
 #define CAP_SYS_ADMIN_BIT	21

@@ -30,6 +30,12 @@ struct kernel_info {
 	int kprobe_err;			/* 0 = kprobe PMU present */
 	char fentry_why[160];
 	char kprobe_why[160];
+	/*
+	 * Prefix of /sys/kernel/btf/MODULE, /sys/module/MODULE/initstate and
+	 * /proc/kallsyms in kernel_find_funcs(): NULL (kernel_probe's) for the
+	 * real files; tests give a tree so no plan depends on the build host.
+	 */
+	const char *root;
 };
 
 /*

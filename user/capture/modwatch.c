@@ -148,7 +148,7 @@ static void sync_one(struct modwatch *w, unsigned int i)
 	w->changed = true;
 	/* the devices the module brings or takes (/sys/bus/wmi) name events */
 	acpi_sysfs_free(&w->t->sys);
-	acpi_sysfs_load(&w->t->sys, NULL);
+	acpi_sysfs_load(&w->t->sys, w->sysfs_root);
 	if (live)
 		module_loaded(w, i);
 	else

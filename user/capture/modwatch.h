@@ -29,6 +29,8 @@ struct modwatch {
 	bool changed;
 	bool inputs_changed;	/* an input device with a parent came or went (uevents only) */
 	const char *sys_module;	/* NULL: /sys/module */
+	/* root of the sysfs read again on a change (NULL: the real one; tests: a tree) */
+	const char *sysfs_root;
 	/* tracer_attach_module and tracer_detach_module (tests: stand-ins) */
 	unsigned int (*attach)(struct tracer *t, const char *module);
 	unsigned int (*detach)(struct tracer *t, const char *module);

@@ -277,7 +277,7 @@ static void suspend_json_hook(struct json *j, const struct rf_ctx *c)
 
 static void suspend_text_hook(char *buf, size_t len, const struct rf_ctx *c)
 {
-	suspend_text(buf, len, c->e);
+	suspend_text(buf, len, c->e, NULL);
 }
 
 /* ---- The tables ---------------------------------------------------------- */

@@ -306,7 +306,7 @@ static void event_text(char *buf, size_t len, unsigned int src, uint32_t number,
 	}
 }
 
-void suspend_text(char *buf, size_t len, const struct at_event *e)
+void suspend_text(char *buf, size_t len, const struct at_event *e, const char *interrupts)
 {
 	char wake[ACPI_PATH_MAX + 256], spur[ACPI_PATH_MAX + 128] = "", stats[96] = "";
 	char owner[160] = "", ev[ACPI_PATH_MAX + 64];
@@ -327,7 +327,8 @@ void suspend_text(char *buf, size_t len, const struct at_event *e)
 		snprintf(wake, sizeof(wake), "%s (status bit set, no event ran)", ev);
 		break;
 	case AT_WAKE_IRQ:
-		suspend_irq_owner("/proc/interrupts", su.wakeup_irq, owner, sizeof(owner));
+		suspend_irq_owner(interrupts ? interrupts : "/proc/interrupts", su.wakeup_irq,
+				  owner, sizeof(owner));
 		snprintf(wake, sizeof(wake), "irq %u%s%s%s (no ACPI event)", su.wakeup_irq,
 			 owner[0] ? " (" : "", owner, owner[0] ? ")" : "");
 		break;

@@ -60,7 +60,11 @@ bool suspend_spurious_labels(const struct at_event *e, char *src, size_t slen,
 /* The owner of IRQ @irq as /proc/interrupts names it ("" if not found). */
 void suspend_irq_owner(const char *interrupts, unsigned int irq, char *buf, size_t len);
 
-void suspend_text(char *buf, size_t len, const struct at_event *e);
+/*
+ * @interrupts: where a wake IRQ's owner is looked up (NULL: the real
+ * /proc/interrupts; tests give their own file so nothing reads the host's).
+ */
+void suspend_text(char *buf, size_t len, const struct at_event *e, const char *interrupts);
 void suspend_json(struct json *j, const struct at_event *e);
 
 #endif

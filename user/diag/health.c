@@ -264,7 +264,7 @@ static void print_spurious(FILE *out, const struct stats_snap *s)
 	}
 	if (any)
 		fputc('\n', out);
-	if (stats_wake_advice(s, NULL, advice, sizeof(advice)))
+	if (stats_wake_advice(s, s->ec_gpe_file, advice, sizeof(advice)))
 		fprintf(out, "%s\n", advice);
 }
 
@@ -422,7 +422,8 @@ static void json_members(struct json *j, const struct stats_snap *s)
 	json_sources(j, s);
 	json_keys(j, s);
 	json_wakeups(j, s);
-	json_str(j, "advice", stats_wake_advice(s, NULL, advice, sizeof(advice)) ? advice : NULL);
+	json_str(j, "advice",
+		 stats_wake_advice(s, s->ec_gpe_file, advice, sizeof(advice)) ? advice : NULL);
 	json_hists(j, s);
 	json_ec(j, s);
 }

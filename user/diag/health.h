@@ -45,6 +45,12 @@ struct stats_snap {
 	 * or not: irq, unknown); empty until stats_add_wakeups().
 	 */
 	struct wakeups wake;
+	/*
+	 * Where the advice asks which GPE is the EC's: NULL (as stats_read
+	 * leaves it) for debugfs' ec0/gpe; tests give a file of their own so
+	 * their output never depends on the build host's EC.
+	 */
+	const char *ec_gpe_file;
 };
 
 /* 0, or -1 with errno set. */

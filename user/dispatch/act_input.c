@@ -63,8 +63,9 @@ struct libevdev *act_input_describe(const unsigned char *keys, const unsigned ch
 	return dev;
 }
 
-static int create_input(const unsigned char *keys, const unsigned char *sws,
-			struct libevdev_uinput **ui, char *err, size_t len)
+static int create_input(const char *uinput, const unsigned char *keys,
+			const unsigned char *sws, struct libevdev_uinput **ui,
+			char *err, size_t len)
 {
 	bool any;
 	struct libevdev *dev = act_input_describe(keys, sws, &any);
@@ -80,7 +81,7 @@ static int create_input(const unsigned char *keys, const unsigned char *sws,
 		return 0;
 	}
 	/* libevdev does not pass phys on to uinput: set it on our own fd first */
-	fd = open("/dev/uinput", O_RDWR | O_CLOEXEC);
+	fd = open(uinput ? uinput : "/dev/uinput", O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		rc = -errno;
 	else if (ioctl(fd, UI_SET_PHYS, ACT_INPUT_PHYS))
@@ -118,7 +119,7 @@ int act_input_stage(const struct actions *a, const struct policy *p,
 	    !memcmp(s->sws, a->sws, sizeof(s->sws)) && a->ui)
 		return 0;
 	s->replace_ui = true;
-	return create_input(s->keys, s->sws, &s->ui, err, len);
+	return create_input(a->uinput, s->keys, s->sws, &s->ui, err, len);
 }
 
 void act_input_commit(struct actions *a, struct actions_staged *s)

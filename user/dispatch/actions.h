@@ -55,6 +55,7 @@ struct act_exec_rate {
 
 struct actions {
 	const char *root;		/* sysfs prefix ("" real) */
+	const char *uinput;		/* NULL: /dev/uinput (tests: a path that is none) */
 	struct libevdev_uinput *ui;
 	unsigned char keys[96];		/* bitmap of declared KEY_* (KEY_MAX 0x2ff) */
 	unsigned char sws[4];		/* bitmap of declared SW_* */
