@@ -10,7 +10,7 @@
  * The chain's entry hook (GED: acpi_ged_irq_handler) compares its key
  * with its source's slot (an array, no hashing) before anything else.  On a match it counts
  * the event as seen and shed on the source and marks this CPU's task as
- * shedding (shed_mark, per CPU and tid: no hash map either); hooks nested
+ * shedding (shed_mark, per CPU and task: no hash map either); hooks nested
  * in the chain (Notify) add themselves to the mark and return; the
  * exit half counts them seen and shed on their source.  The entry's exit half does the key's accounting
  * exactly as a record would have (count, time, SMIs, histogram, storm
@@ -35,8 +35,10 @@
 #include "stats.bpf.h"
 
 struct at_shed_mark {
-	__u32 tid;
+	__u64 stack;	/* the marking task's kernel stack (at_stack_id) */
+	__u64 probe;	/* scratch of at_stack_id */
 	__u32 active;
+	__u32 pad;
 	__u32 source;
 	__u32 number;
 	__u64 ts;
@@ -58,6 +60,26 @@ static __always_inline struct at_shed_mark *at_shed_mark_get(void)
 	__u32 zero = 0;
 
 	return bpf_map_lookup_elem(&shed_mark, &zero);
+}
+
+/*
+ * The task a hook runs in, known by its kernel stack, without the helper
+ * call of bpf_get_current_pid_tgid (one per hook and storm event): a BPF
+ * program's frame is on the stack of the task it runs in, and a kernel
+ * stack is one THREAD_SIZE-aligned block (vmap stacks, THREAD_SIZE 16 KiB
+ * on x86-64, 32 with KASAN), so two frames of one task share addr >> 14
+ * and frames of two tasks never do (a 32 KiB stack may give one task two
+ * ids: its Notify then is not taken for nested, and gets its record).
+ * The address goes through @m because the verifier lets a program turn
+ * a stack pointer into a number only by storing it (loaded with
+ * CAP_PERFMON, as acpitrace is).
+ */
+static __always_inline __u64 at_stack_id(struct at_shed_mark *m)
+{
+	volatile __u64 here = 0;
+
+	m->probe = (__u64)&here;
+	return READ_ONCE(m->probe) >> 14;
 }
 
 /* @n seen, and shed, or filtered when --source would not have kept their records. */
@@ -121,7 +143,7 @@ static __always_inline bool at_shed_enter(struct at_shed_slot *sl, __u32 src, __
 		sl->sample_end = (now / 1000000000ULL + 1) * 1000000000ULL;
 		return false;
 	}
-	m->tid = at_tid();
+	m->stack = at_stack_id(m);
 	m->source = src;
 	m->number = number;
 	m->owner = owner;
@@ -141,7 +163,7 @@ static __always_inline struct at_shed_mark *at_shed_in(void)
 	if (!at_storm_shed || !at_storm_rate)
 		return NULL;
 	m = at_shed_mark_get();
-	return m && m->active && m->tid == at_tid() ? m : NULL;
+	return m && m->active && m->stack == at_stack_id(m) ? m : NULL;
 }
 
 /* Inside a shed chain: a nested hook returns. */
@@ -168,8 +190,8 @@ static __always_inline bool at_shed_nested_notify(void)
  * The exit half of a shed entry: the key's accounting, the mark cleared.
  * False when this task's event was not shed (the exit goes on as usual).
  * @owner: the entry's handle (an fexit has the function's arguments), or 0
- * for a kretprobe, which has none: then the task id says whose mark it is
- * (a helper call fewer per storm event when the handle is known).
+ * for a kretprobe, which has none: then the task's stack says whose mark
+ * it is.
  */
 static __always_inline bool at_shed_exit(__u32 src, __u64 owner)
 {
@@ -182,7 +204,7 @@ static __always_inline bool at_shed_exit(__u32 src, __u64 owner)
 	m = at_shed_mark_get();
 	if (!m || !m->active || m->source != src)
 		return false;
-	if (owner ? m->owner != owner : m->tid != at_tid())
+	if (owner ? m->owner != owner : m->stack != at_stack_id(m))
 		return false;
 	m->active = 0;
 	if (m->nested)
