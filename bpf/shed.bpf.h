@@ -69,7 +69,8 @@ static __always_inline struct at_shed_mark *at_shed_mark_get(void)
  * stack is one THREAD_SIZE-aligned block (vmap stacks, THREAD_SIZE 16 KiB
  * on x86-64, 32 with KASAN), so two frames of one task share addr >> 14
  * and frames of two tasks never do (a 32 KiB stack may give one task two
- * ids: its Notify then is not taken for nested, and gets its record).
+ * ids: its Notify then is not taken for nested and gets its record, and a
+ * kretprobe exit misses its mark, losing the key's count of that event).
  * The address goes through @m because the verifier lets a program turn
  * a stack pointer into a number only by storing it (loaded with
  * CAP_PERFMON, as acpitrace is).
