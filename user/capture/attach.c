@@ -46,20 +46,18 @@ static bool module_present(const struct func_place *fp, const char *module)
 	return false;
 }
 
-/* @fp: every hook's place (attach_plan), @i this hook's index. */
-static void plan_one(const struct hook *h, const struct func_place *fp_all, unsigned int i,
+/* @loaded: the hook's module (if it names one) is loaded, module_present() */
+static void plan_one(const struct hook *h, const struct func_place *fp, bool loaded,
 		     struct kernel_info *k, const struct attach_opts *o,
 		     struct hook_plan *hp)
 {
-	const struct func_place *fp = &fp_all[i];
-
 	hp->mode = MODE_SKIP;
 	if (hook_methods_off(h, o)) {
 		snprintf(hp->why, sizeof(hp->why),
 			 "method tracing is off (--methods), no method watched");
 		return;
 	}
-	if (h->module && !module_present(fp_all, h->module)) {
+	if (!loaded) {
 		hp->module_absent = true;
 		snprintf(hp->why, sizeof(hp->why),
 			 "module %s not loaded (run and trace attach it when it loads)", h->module);
@@ -139,7 +137,9 @@ void attach_plan(struct kernel_info *k, const struct attach_opts *o, struct plan
 		} else if (hooks[i].flags & HOOK_TRACEPOINT)
 			plan_tracepoint(&hooks[i], k, &p->h[i]);
 		else
-			plan_one(&hooks[i], fp, i, k, o, &p->h[i]);
+			plan_one(&hooks[i], &fp[i],
+				 !hooks[i].module || module_present(fp, hooks[i].module),
+				 k, o, &p->h[i]);
 	}
 	/* a fallback hook only runs when the hook it stands in for cannot */
 	for (unsigned int i = 0; i < nr_hooks; i++) {
