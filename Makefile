@@ -47,7 +47,7 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux -Ibpf \
 # the benchmark's (tools/bench/); every skeleton lands in $(BPF_OUT).
 BPF_SRCS  := bpf/acpitrace.bpf.c tests/bpf/progs/capture_test.bpf.c \
 	     tests/bpf/progs/stats_test.bpf.c tools/bench/bench.bpf.c \
-	     tools/bench/storm.bpf.c
+	     tools/bench/storm.bpf.c tools/bench/latency.bpf.c
 SKELS     := $(patsubst %.bpf.c,$(BPF_OUT)/%.skel.h,$(notdir $(BPF_SRCS)))
 
 USER_SRCS := $(sort $(wildcard user/*/*.c))
@@ -60,7 +60,7 @@ UNIT_BIN  := $(OUT)/tests/unit_tests
 BPFT_BIN  := $(OUT)/tests/bpf_tests
 BPFT_SRCS := $(sort $(wildcard tests/bpf/*.c))
 BPFT_OBJS := $(patsubst %.c,$(OUT)/%.o,$(BPFT_SRCS))
-BENCH_SRCS := tools/bench/bench.c tools/bench/bench_kernel.c tools/bench/bench_tracepoint.c tools/bench/bench_startup.c tools/bench/bench_userspace.c tools/bench/bench_util.c tools/bench/guest.c tools/bench/idle.c tools/bench/storm.c
+BENCH_SRCS := tools/bench/bench.c tools/bench/bench_kernel.c tools/bench/bench_tracepoint.c tools/bench/bench_startup.c tools/bench/bench_userspace.c tools/bench/bench_util.c tools/bench/guest_startup.c tools/bench/idle.c tools/bench/latency.c tools/bench/storm.c
 BENCH_OBJS := $(patsubst %.c,$(OUT)/%.o,$(BENCH_SRCS))
 BENCH_BIN := $(OUT)/tools/bench/bench
 EVREAD    := $(OUT)/tools/evread

@@ -455,7 +455,7 @@ static void t_rb_drain(struct fixture *f)
 	CPU_SET(sched_getcpu(), &one);
 	CHECK(!sched_getaffinity(0, sizeof(old), &old) && !sched_setaffinity(0, sizeof(one), &one),
 	      "pinning to one CPU: %s", strerror(errno));
-	CHECK(!evloop_init(&l) && !ring_drain_add(&d, &l, f->rb), "event loop: %s", strerror(errno));
+	CHECK(!evloop_init(&l) && !ring_drain_add(&d, &l, f->rb, bpf_map__fd(f->skel->maps.events)), "event loop: %s", strerror(errno));
 	d.polled_until = (volatile uint64_t *)&f->skel->bss->at_rb_polled_until;
 	/* a burst: the first records wake the reader, which reads them */
 	for (int i = 0; i < AT_RB_BURST + 1; i++)

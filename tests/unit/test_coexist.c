@@ -182,11 +182,35 @@ static struct at_event notify_ev(unsigned int code)
 static bool acts(const struct policy *p, unsigned int code, int rule)
 {
 	struct at_event e = notify_ev(code);
-	struct decision d;
+	struct decision d, r;
 
 	decide(p, NULL, &e, &d);
 	CHECK_EQ_INT(d.rule, rule);
+	/* run's split: the verdict first, without words; the same words after */
+	memset(&r, 'x', sizeof(r));
+	decide_rule(p, &e, &r);
+	CHECK_EQ_INT(r.rule, d.rule);
+	CHECK(r.code == d.code && r.acts == d.acts);
+	CHECK_STR(r.what, "");
+	CHECK_STR(r.action, "");
+	decide_describe(p, NULL, &e, &r);
+	CHECK_STR(r.what, d.what);
+	CHECK_STR(r.action, d.action);
 	return d.acts;
+}
+
+/* The words of @code's decision, made after its verdict, as run does. */
+static void check_words(const struct policy *p, unsigned int code, const char *action)
+{
+	struct at_event e = notify_ev(code);
+	struct decision d;
+	char want[32];
+
+	decide_rule(p, &e, &d);
+	decide_describe(p, NULL, &e, &d);
+	snprintf(want, sizeof(want), "notify \\_SB.TPSA 0x%x", code);
+	CHECK_STR(d.what, want);
+	CHECK_STR(d.action, action);
 }
 
 TEST(coexist_skips_driver_codes)
@@ -219,6 +243,8 @@ TEST(coexist_skips_driver_codes)
 	/* the whole rule 0 is a drop; rule 2 a drop for 0x86 and the range; rule 4 likewise */
 	CHECK_EQ_INT(p.nkrules, 7);
 	CHECK(!acts(&p, 0x83, 0));
+	check_words(&p, 0x83, "skipped: the bound driver reports it");
+	check_words(&p, 0x89, "key KEY_PROG2");
 	CHECK(acts(&p, 0x84, 1));
 	CHECK(acts(&p, 0x85, 2));
 	CHECK(!acts(&p, 0x86, 2));

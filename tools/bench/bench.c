@@ -18,11 +18,13 @@
  *                                          run's consumer: decode + policy match
  *   bench attach                           (helper) load + attach the capture
  *                                          core on the tracepoint, say "ready"
- *   bench keys [-n COUNT] [-s SECONDS] [-f READY_FILE] NAME...
- *                                          (guest) key press times (guest.c)
- *   bench latency NOTIFY.json KEYS.txt     event-to-key latency (guest.c)
+ *   bench keys [-n COUNT] [-s SECONDS] [-f READY_FILE] [-o STAMPS] NAME...
+ *                                          (guest) key press and Notify times
+ *                                          (latency.c)
+ *   bench latency STAMPS KEYS.txt          event-to-key latency (latency.c)
  *   bench guest-startup ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt]
- *                                          startup figures of a guest (guest.c)
+ *                                          startup figures of a guest
+ *                                          (guest_startup.c)
  *   bench idle IDLE.txt                    idle wakeups and CPU (idle.c)
  *   bench storm [-r REPS] [-s SECONDS] -f READY_FILE -- CMD...
  *                                          (guest) GED storm with and without
@@ -151,8 +153,8 @@ static void usage(void)
 		"       bench startup [-r REPS] [-b BPFTRACE]\n"
 		"       bench spawn [-r REPS] [-f READY_FILE] -- CMD [ARG]...\n"
 		"       bench userspace [-r REPS] [-n BATCHES] [-s SECONDS]\n"
-		"       bench keys [-n COUNT] [-s SECONDS] [-f READY_FILE] NAME...\n"
-		"       bench latency NOTIFY.json KEYS.txt\n"
+		"       bench keys [-n COUNT] [-s SECONDS] [-f READY_FILE] [-o STAMPS] NAME...\n"
+		"       bench latency STAMPS KEYS.txt\n"
 		"       bench guest-startup ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt]\n"
 		"       bench idle IDLE.txt\n"
 		"       bench storm [-r REPS] [-s SECONDS] -f READY_FILE -- CMD [ARG]...\n"
@@ -162,7 +164,7 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	const char *cmd, *bpftrace = "bpftrace", *ready_file = NULL;
+	const char *cmd, *bpftrace = "bpftrace", *ready_file = NULL, *out_file = NULL;
 	unsigned long n = 0;
 	int reps = 0, seconds = 10, opt;
 
@@ -172,13 +174,14 @@ int main(int argc, char **argv)
 	}
 	cmd = argv[1];
 	optind = 2;
-	while ((opt = getopt(argc, argv, "r:n:b:f:s:")) != -1) {
+	while ((opt = getopt(argc, argv, "r:n:b:f:s:o:")) != -1) {
 		switch (opt) {
 		case 'r': reps = atoi(optarg); break;
 		case 'n': n = strtoul(optarg, NULL, 0); break;
 		case 'b': bpftrace = optarg; break;
 		case 'f': ready_file = optarg; break;
 		case 's': seconds = atoi(optarg); break;
+		case 'o': out_file = optarg; break;
 		default: usage(); return 2;
 		}
 	}
@@ -200,7 +203,8 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "attach"))
 		return cmd_attach();
 	if (!strcmp(cmd, "keys") && optind < argc)
-		return cmd_keys(n ?: 200, seconds, ready_file, argc - optind, argv + optind);
+		return cmd_keys(n ?: 200, seconds, ready_file, out_file, argc - optind,
+				argv + optind);
 	if (!strcmp(cmd, "latency") && argc - optind == 2)
 		return cmd_latency(argv[optind], argv[optind + 1]);
 	if (!strcmp(cmd, "guest-startup") && (argc - optind == 2 || argc - optind == 4))

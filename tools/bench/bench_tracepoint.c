@@ -80,6 +80,7 @@ static double loop(unsigned long n, bool paced)
 
 struct consumer {
 	struct ring_buffer *rb;
+	int map_fd;			/* rb's map, which the loop waits on */
 	volatile uint64_t *polled_until;	/* the object's at_rb_polled_until */
 	volatile bool stop;
 	volatile bool timing;		/* track the longest gap between two drains */
@@ -100,7 +101,7 @@ static void *consume(void *arg)
 	struct evloop l;
 
 	pin(1);
-	if (evloop_init(&l) || ring_drain_add(&d, &l, c->rb)) {
+	if (evloop_init(&l) || ring_drain_add(&d, &l, c->rb, c->map_fd)) {
 		fprintf(stderr, "bench: consumer event loop: %s\n", strerror(errno));
 		return NULL;
 	}
@@ -338,7 +339,8 @@ int cmd_tracepoint(int reps, unsigned long n, const char *bpftrace)
 		return 1;
 	ring_bytes = bpf_map__max_entries(skel->maps.events);
 	c.polled_until = (volatile uint64_t *)&skel->bss->at_rb_polled_until;
-	c.rb = ring_buffer__new(bpf_map__fd(skel->maps.events), drain_cb, &c.records, NULL);
+	c.map_fd = bpf_map__fd(skel->maps.events);
+	c.rb = ring_buffer__new(c.map_fd, drain_cb, &c.records, NULL);
 	if (!c.rb || pthread_create(&c.thread, NULL, consume, &c)) {
 		fprintf(stderr, "bench: ring buffer consumer: %s\n", strerror(errno));
 		bench_bpf__destroy(skel);

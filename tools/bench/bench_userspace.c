@@ -164,7 +164,7 @@ static int sustained(struct policy *pol, long rate, int seconds)
 	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_user_event, &u, NULL);
 	link = bpf_program__attach(skel->progs.bench_tp);
 	/* read as run reads (capture/ring_drain.c), telling the kernel when it polls */
-	if (!rb || !link || evloop_init(&l) || ring_drain_add(&d, &l, rb)) {
+	if (!rb || !link || evloop_init(&l) || ring_drain_add(&d, &l, rb, bpf_map__fd(skel->maps.events))) {
 		fprintf(stderr, "bench: sustained: %s\n", strerror(errno));
 		goto out;
 	}

@@ -45,11 +45,11 @@ static void on_ready(void *ctx)
 	ring_drain_now(ctx);
 }
 
-int ring_drain_add(struct ring_drain *d, struct evloop *l, struct ring_buffer *rb)
+int ring_drain_add(struct ring_drain *d, struct evloop *l, struct ring_buffer *rb, int map_fd)
 {
 	memset(d, 0, sizeof(*d));
 	d->rb = rb;
-	if (evloop_add_fd(l, ring_buffer__epoll_fd(rb), on_ready, d))
+	if (evloop_add_fd(l, map_fd, on_ready, d))
 		return -1;
 	return evloop_timer(l, &d->timer, on_ready, d);
 }

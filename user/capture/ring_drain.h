@@ -7,7 +7,7 @@
  * sleeps until the next record that wakes it.  Idle, it costs nothing.
  *
  *   struct ring_drain d;
- *   ring_drain_add(&d, &loop, rb);	// rb's callback sees every record
+ *   ring_drain_add(&d, &loop, rb, map_fd);	// rb's callback sees every record
  *   ... evloop_wait(&loop, -1); if (d.err) ...
  */
 #ifndef RING_DRAIN_H
@@ -30,8 +30,14 @@ struct ring_drain {
 	int err;			/* a failed read: negative errno, sticky */
 };
 
-/* 0, or -1 (errno) when the loop cannot take the buffer or its timer. */
-int ring_drain_add(struct ring_drain *d, struct evloop *l, struct ring_buffer *rb);
+/*
+ * @map_fd is @rb's ring buffer map: the loop waits on it directly, not on
+ * libbpf's own epoll instance (ring_buffer__epoll_fd), which would be an
+ * epoll inside the loop's: one poll and wakeup fewer between a record
+ * and its reader.  0, or -1 (errno) when the loop cannot take the buffer
+ * or its timer.
+ */
+int ring_drain_add(struct ring_drain *d, struct evloop *l, struct ring_buffer *rb, int map_fd);
 /* Read what is there now (also what the loop calls). */
 void ring_drain_now(struct ring_drain *d);
 

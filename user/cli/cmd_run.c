@@ -229,30 +229,53 @@ refuse:
 	return -1;
 }
 
+static void run_action(struct run_state *st, struct decision *d, const struct at_event *e)
+{
+	if (!actions_run(&st->act, &st->pol, d->rule, e, d->code))
+		return;
+	if (!d->action[0])
+		decide_describe(&st->pol, &st->sys, e, d);
+	log_msg(LOG_WARN, "rule #%d: %s failed", d->rule, d->action);
+}
+
+/*
+ * A key, a switch, a backlight or LED step is performed as soon as the
+ * rule is known; acpid's line, the journal, the decision's words and the
+ * diagnostics come after it (the user waits for the key, nobody for
+ * them).  A command runs after the line is made (it gets it in its
+ * environment), a 'log' after its line.
+ */
 static int on_event(void *ctx, void *data, size_t size)
 {
 	struct run_state *st = ctx;
-	const struct at_event *e;
+	const struct at_event *e, *raw;
 	char line[ACPID_LINE_MAX], msg[640];
 	struct at_event susp, buf;
 	struct decision d;
+	bool first;
+	int type;
 
-	e = ring_record(data, size, &buf);
+	raw = e = ring_record(data, size, &buf);
 	if (!e)
 		return 0;
 	st->received++;
-	diag_on_event(&st->diag, e);
 	if (e->source == AT_SRC_SUSPEND) {
 		/* the wake source, decided as trace does, for the metrics */
 		susp = *e;
 		suspend_sysfs_fill(&st->susp, &susp);
 		e = &susp;
-		diag_on_record(&st->diag, e);
 	}
+	/* the step replay shares (dispatch/decide.c) */
+	decide_rule(&st->pol, e, &d);
+	type = d.acts ? st->pol.rules[d.rule].act.type : 0;
+	first = d.acts && type != ACT_EXEC && type != ACT_LOG;
+	if (first)
+		run_action(st, &d, e);
+	diag_on_event(&st->diag, raw);
+	if (e != raw)
+		diag_on_record(&st->diag, e);
 	if (st->o->trace)
 		output_event(&st->out, e);
-	/* the step replay shares (dispatch/decide.c) */
-	decide(&st->pol, &st->sys, e, &d);
 	if (!d.acts)
 		return 0;	/* only with --trace: the kernel kept the rest */
 	st->dispatched++;
@@ -261,12 +284,13 @@ static int on_event(void *ctx, void *data, size_t size)
 	if (st->act.acpid_event)
 		line_server_send(&st->acpid, line);
 	/* a quiet journal by default, as acpid's: the 'log' action is the exception */
-	if (st->o->log_events || st->pol.rules[d.rule].act.type == ACT_LOG) {
+	if (st->o->log_events || type == ACT_LOG) {
+		decide_describe(&st->pol, &st->sys, e, &d);
 		decision_line(&st->pol, &d, msg, sizeof(msg));
 		log_msg(LOG_INFO, "%s", msg);
 	}
-	if (actions_run(&st->act, &st->pol, d.rule, e, d.code))
-		log_msg(LOG_WARN, "rule #%d: %s failed", d.rule, d.action);
+	if (!first)
+		run_action(st, &d, e);
 	st->act.acpid_event = NULL;
 	return 0;
 }
@@ -398,7 +422,7 @@ static int loop_open(struct run_state *st, struct ring_buffer *rb)
 {
 	struct run_loop *l = &run_loop;
 
-	if (ring_drain_add(&l->drain, &l->ev, rb) ||
+	if (ring_drain_add(&l->drain, &l->ev, rb, tracer_ringbuf_fd(&st->tr)) ||
 	    evloop_timer(&l->ev, &l->reap, on_reap, l) ||
 	    evloop_timer(&l->ev, &l->tick, on_tick, st) ||
 	    evloop_timer(&l->ev, &l->settle, on_settle, st) ||

@@ -369,14 +369,15 @@ static void on_sig(void *ctx, int sig)
  */
 static const int trace_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, 0 };
 
-static int loop_open(struct trace_loop *l, struct ring_buffer *rb, struct trace_state *st)
+static int loop_open(struct trace_loop *l, struct ring_buffer *rb, int map_fd,
+		     struct trace_state *st)
 {
 	memset(l, 0, sizeof(*l));
 	l->rb = rb;
 	l->st = st;
 	if (evloop_init(&l->ev) ||
 	    evloop_signals(&l->ev, trace_signals, on_sig, l) ||
-	    ring_drain_add(&l->drain, &l->ev, rb) ||
+	    ring_drain_add(&l->drain, &l->ev, rb, map_fd) ||
 	    evloop_timer(&l->ev, &l->end, on_end, l) ||
 	    evloop_timer(&l->ev, &l->reorder, on_reorder, l) ||
 	    evloop_timer(&l->ev, &l->tick, on_tick, l) ||
@@ -466,7 +467,7 @@ int cmd_trace(int argc, char **argv)
 		err = 1;
 		goto cleanup;
 	}
-	if (loop_open(&loop, rb, &st)) {
+	if (loop_open(&loop, rb, tracer_ringbuf_fd(&t), &st)) {
 		err_print("trace", "cannot set up the event loop: %s", strerror(errno));
 		err = 1;
 		goto cleanup;

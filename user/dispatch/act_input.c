@@ -156,21 +156,34 @@ void act_input_close(struct actions *a)
 	a->ui = NULL;
 }
 
+/*
+ * Frames to the device in one write(): uinput takes any number of events
+ * per call, and the input core stamps a frame at its SYN_REPORT, so a
+ * key's press is stamped in the first system call instead of the third
+ * (each one is a trip into the kernel between the event and its key).
+ */
+static int write_events(struct libevdev_uinput *ui, const struct input_event *ev, size_t n)
+{
+	ssize_t w = write(libevdev_uinput_get_fd(ui), ev, n * sizeof(*ev));
+
+	return w == (ssize_t)(n * sizeof(*ev)) ? 0 : -1;
+}
+
 /* As sparse-keymap does: MSC_SCAN with the code, press, sync, release, sync. */
 int act_key(struct actions *a, int key, uint64_t code)
 {
-	struct libevdev_uinput *ui = a->ui;
+	const struct input_event ev[] = {
+		{ .type = EV_MSC, .code = MSC_SCAN, .value = (int)code },
+		{ .type = EV_KEY, .code = key, .value = 1 },
+		{ .type = EV_SYN, .code = SYN_REPORT },
+		{ .type = EV_MSC, .code = MSC_SCAN, .value = (int)code },
+		{ .type = EV_KEY, .code = key, .value = 0 },
+		{ .type = EV_SYN, .code = SYN_REPORT },
+	};
 
-	if (!ui)
+	if (!a->ui)
 		return -1;
-	if (libevdev_uinput_write_event(ui, EV_MSC, MSC_SCAN, (int)code) ||
-	    libevdev_uinput_write_event(ui, EV_KEY, key, 1) ||
-	    libevdev_uinput_write_event(ui, EV_SYN, SYN_REPORT, 0) ||
-	    libevdev_uinput_write_event(ui, EV_MSC, MSC_SCAN, (int)code) ||
-	    libevdev_uinput_write_event(ui, EV_KEY, key, 0) ||
-	    libevdev_uinput_write_event(ui, EV_SYN, SYN_REPORT, 0))
-		return -1;
-	return 0;
+	return write_events(a->ui, ev, sizeof(ev) / sizeof(ev[0]));
 }
 
 int act_switch(struct actions *a, int sw, int op)
@@ -183,8 +196,8 @@ int act_switch(struct actions *a, int sw, int op)
 		BIT_SET(a->sw_state, sw);
 	else
 		a->sw_state[sw / 8] &= ~(1 << (sw % 8));
-	if (libevdev_uinput_write_event(a->ui, EV_SW, sw, v) ||
-	    libevdev_uinput_write_event(a->ui, EV_SYN, SYN_REPORT, 0))
-		return -1;
-	return 0;
+	return write_events(a->ui, (const struct input_event[]) {
+		{ .type = EV_SW, .code = sw, .value = v },
+		{ .type = EV_SYN, .code = SYN_REPORT },
+	}, 2);
 }

@@ -24,8 +24,7 @@ static void describe_event(const struct acpi_sysfs *sys, const struct at_event *
 	}
 }
 
-void decide(const struct policy *p, const struct acpi_sysfs *sys, const struct at_event *e,
-	    struct decision *d)
+void decide_rule(const struct policy *p, const struct at_event *e, struct decision *d)
 {
 	uint64_t code = 0;
 	int k = policy_match_krule(p, e, &code);
@@ -34,12 +33,25 @@ void decide(const struct policy *p, const struct acpi_sysfs *sys, const struct a
 	d->code = d->rule >= 0 ? code : 0;
 	/* a drop: an ignore rule, or a code the bound driver reports (policy_coexist.c) */
 	d->acts = k >= 0 && p->krules[k].verdict != AT_RULE_IGNORE;
+	d->what[0] = d->action[0] = '\0';
+}
+
+void decide_describe(const struct policy *p, const struct acpi_sysfs *sys,
+		     const struct at_event *e, struct decision *d)
+{
 	describe_event(sys, e, d->what, sizeof(d->what));
 	d->action[0] = '\0';
 	if (d->rule >= 0 && !d->acts && p->rules[d->rule].act.type != ACT_IGNORE)
 		snprintf(d->action, sizeof(d->action), "skipped: the bound driver reports it");
 	else if (d->rule >= 0)
 		policy_describe_action(&p->rules[d->rule].act, d->action, sizeof(d->action));
+}
+
+void decide(const struct policy *p, const struct acpi_sysfs *sys, const struct at_event *e,
+	    struct decision *d)
+{
+	decide_rule(p, e, d);
+	decide_describe(p, sys, e, d);
 }
 
 void decision_line(const struct policy *p, const struct decision *d, char *buf, size_t len)

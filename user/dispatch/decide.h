@@ -18,11 +18,18 @@ struct decision {
 	int rule;		/* policy_match(): the rule, or -1 */
 	uint64_t code;		/* the rule's code (payload extracted) */
 	bool acts;		/* a rule matched and it is not 'ignore' */
-	char what[256];		/* the record: "notify \_SB.SNK0 (ACPT0001:00) 0x80" */
+	char what[256];		/* the record (decide_describe): "notify \_SB.SNK0 (ACPT0001:00) 0x80" */
 	char action[256];	/* "key KEY_VOLUMEUP", "" without a rule */
 };
 
-/* @sys names devices (may be NULL). */
+/*
+ * The rule and code alone (what run needs before it acts), then the words
+ * (what and action, for its journal); decide() does both.  @sys names
+ * devices (may be NULL).
+ */
+void decide_rule(const struct policy *p, const struct at_event *e, struct decision *d);
+void decide_describe(const struct policy *p, const struct acpi_sysfs *sys,
+		     const struct at_event *e, struct decision *d);
 void decide(const struct policy *p, const struct acpi_sysfs *sys, const struct at_event *e,
 	    struct decision *d);
 /* run's --log-events line: "WHAT code 0xC -> ACTION (rule #N FILE:LINE)". */

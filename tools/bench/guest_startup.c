@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The benchmarks measured in a guest (README "Performance"): the guest runs
+ * `bench spawn`, the host prints the figures.
+ *
+ *   bench guest-startup ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt] (host)
+ *	benchmark 4 in the guest: the "ms rss_kib" lines of `bench spawn`
+ *	for acpitrace and bpftrace, paired line by line (interleaved starts).
+ *	Without bpftrace lines, acpitrace's figures alone.
+ */
+#include <stdio.h>
+#include "bench_util.h"
+
+/* "ms rss_kib" lines of `bench spawn`; the number read. */
+static int read_spawn(const char *file, double *ms, double *kb, int max)
+{
+	FILE *f = fopen(file, "r");
+	int n = 0;
+
+	if (!f)
+		return 0;
+	while (n < max && fscanf(f, "%lf %lf", &ms[n], &kb[n]) == 2)
+		n++;
+	fclose(f);
+	return n;
+}
+
+/* One measure's full-BTF line (against bpftrace where both ran) and first-start line. */
+static void guest_extra_lines(const char *what, const char *unit, const double *full,
+			      const double *ratio, int nf, int n, const double *first, int no)
+{
+	char name[64];
+	struct figure f = { .unit = unit, .name = name };
+
+	if (nf) {
+		snprintf(name, sizeof(name), "%s.acp.fullbtf", what);
+		f.ref = n ? "bpftrace" : "-";
+		figure_set(&f, full, n ? ratio : NULL, n ? n : nf);
+		figure_print(&f);
+	}
+	if (no) {
+		snprintf(name, sizeof(name), "%s.acp.first", what);
+		f.ref = "-";
+		figure_set(&f, first, NULL, no);
+		figure_print(&f);
+	}
+}
+
+/*
+ * The full-BTF starts (ACPITRACE_BTF_CACHE=off, interleaved) against
+ * bpftrace's, and the first start (which made the cache file), as info.
+ */
+static void guest_startup_extra(const char *full_file, const char *first_file,
+				const double *b_ms, const double *b_kb, int nb)
+{
+	enum { MAXR = 64 };
+	double f_ms[MAXR], f_kb[MAXR], r_ms[MAXR], r_kb[MAXR], o_ms[MAXR], o_kb[MAXR];
+	int nf = full_file ? read_spawn(full_file, f_ms, f_kb, MAXR) : 0;
+	int no = first_file ? read_spawn(first_file, o_ms, o_kb, MAXR) : 0;
+	int n = nf < nb ? nf : nb;
+
+	for (int r = 0; r < n; r++) {
+		r_ms[r] = f_ms[r] / b_ms[r];
+		r_kb[r] = f_kb[r] / b_kb[r];
+	}
+	guest_extra_lines("startup.guest", "ms", f_ms, r_ms, nf, n, o_ms, no);
+	guest_extra_lines("rss.guest", "KiB", f_kb, r_kb, nf, n, o_kb, no);
+}
+
+int cmd_guest_startup(const char *acp_file, const char *bpt_file, const char *full_file,
+		      const char *first_file)
+{
+	enum { MAXR = 64 };
+	double a_ms[MAXR], a_kb[MAXR], b_ms[MAXR], b_kb[MAXR], r_ms[MAXR], r_kb[MAXR];
+	int na = read_spawn(acp_file, a_ms, a_kb, MAXR);
+	int nb = read_spawn(bpt_file, b_ms, b_kb, MAXR);
+	int n = na < nb ? na : nb;
+	struct figure f = { .unit = "ms" };
+
+	if (!na) {
+		fprintf(stderr, "bench guest-startup: no acpitrace starts in %s\n", acp_file);
+		return 1;
+	}
+	for (int r = 0; r < n; r++) {
+		r_ms[r] = a_ms[r] / b_ms[r];
+		r_kb[r] = a_kb[r] / b_kb[r];
+	}
+	if (n) {
+		f.name = "startup.guest.bpftrace";
+		f.ref = "-";
+		figure_set(&f, b_ms, NULL, n);
+		figure_print(&f);
+	}
+	f.name = "startup.guest.acpitrace";
+	f.ref = n ? "bpftrace" : "-";
+	f.target = n ? 0.25 : 0;
+	figure_set(&f, a_ms, n ? r_ms : NULL, n ? n : na);
+	figure_print(&f);
+	f.unit = "KiB";
+	f.target = 0;
+	if (n) {
+		f.name = "rss.guest.bpftrace";
+		f.ref = "-";
+		figure_set(&f, b_kb, NULL, n);
+		figure_print(&f);
+	}
+	f.name = "rss.guest.acpitrace";
+	f.ref = n ? "bpftrace" : "-";
+	f.target = n ? 0.1 : 0;
+	figure_set(&f, a_kb, n ? r_kb : NULL, n ? n : na);
+	figure_print(&f);
+	guest_startup_extra(full_file, first_file, b_ms, b_kb, nb);
+	return 0;
+}
