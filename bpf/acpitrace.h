@@ -249,8 +249,9 @@ struct at_counters {
 /*
  * Ring-buffer wakeups (at_ring_submit, bpf/core.bpf.h).  The first
  * AT_RB_BURST records a CPU submits within one window of
- * 2^AT_RB_WINDOW_SHIFT ns wake a consumer that has caught up, as a plain
- * submit does: a lone event (a key) reaches user space at once.  Past
+ * 2^AT_RB_WINDOW_SHIFT ns wake the consumer (the first forced, the next
+ * ones as a plain submit does, if it caught up): a lone event (a key)
+ * reaches user space at once.  Past
  * that, records go without a wakeup (each one costs an irq_work, ~2 us in
  * a VM), except a forced one each time the buffer passes 1/AT_RB_FILL_DIV
  * full (seen from that CPU).  So a consumer that found records must look

@@ -377,18 +377,49 @@ static __always_inline __u64 at_rb_late_flags(struct at_rb_rate *r, __u64 avail)
  */
 __u64 at_rb_polled_until;
 
-/* True: the kernel's own wakeup (a lone record, a reader that may be asleep). */
+/*
+ * Whether the reader's promise (at_rb_polled_until) is over for a record
+ * stamped at @now.  A hook may stamp its record well before it submits it
+ * (a head record carries its hook's first clock read: the path read, an
+ * interrupt or a preempted vCPU come in between), so a record whose own
+ * time falls inside the promise asks the clock again: submitted after the
+ * reader stopped looking, without a wakeup, it would stay unread, and so
+ * would every record after it (the kernel's own wakeup needs a reader that
+ * caught up).
+ */
+static __always_inline bool at_rb_reader_asleep(__u64 now)
+{
+	__u64 until = at_rb_polled_until;
+
+	return now >= until || bpf_ktime_get_ns() >= until;
+}
+
+/* True: a wakeup (a lone record, a reader that may be asleep). */
 static __always_inline bool at_rb_plain(struct at_rb_rate *r, __u64 now)
 {
 	bool past = at_rb_past_burst(r, now >> AT_RB_WINDOW_SHIFT);
 
-	return !past && now >= at_rb_polled_until;
+	return !past && at_rb_reader_asleep(now);
 }
 
 /*
- * The wakeup a submit asks for (acpitrace.h, AT_RB_*): the kernel's own
- * (the consumer is woken when it had caught up) for the first records of
- * a window unless the reader is polling anyway, none past them or while it
+ * A plain record's flags: the first of its window forces the wakeup, the
+ * next ones of the burst leave it to the kernel (only to a reader that
+ * caught up).  A reader not polling has caught up, so the forced one
+ * costs nothing more, except when a record was left unread by a race with
+ * the reader's promise that at_rb_reader_asleep cannot close (the vCPU
+ * stopped between its clock read and the submit): the next event's first
+ * record then wakes the reader for both.
+ */
+static __always_inline __u64 at_rb_plain_flags(const struct at_rb_rate *r)
+{
+	return r->count == 1 ? BPF_RB_FORCE_WAKEUP : 0;
+}
+
+/*
+ * The wakeup a submit asks for (acpitrace.h, AT_RB_*): one for the first
+ * records of a window unless the reader is polling anyway (forced for the
+ * first, the kernel's own for the next ones), none past them or while it
  * polls (a storm, a tight loop), a forced one when the buffer fills up.
  */
 static __always_inline __u64 at_ring_flags_at(__u64 now)
@@ -397,17 +428,18 @@ static __always_inline __u64 at_ring_flags_at(__u64 now)
 	__u32 zero = 0;
 
 	r = bpf_map_lookup_elem(&rb_rate, &zero);
-	if (!r || at_rb_plain(r, now))
+	if (!r)
 		return 0;
+	if (at_rb_plain(r, now))
+		return at_rb_plain_flags(r);
 	return at_rb_late_flags(r, bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA));
 }
 
 /*
  * Hand a reserved record to user space, counted as emitted on @c, with the
  * wakeup decided at @now.  A hook that stamped the record passes its ts_ns:
- * no second clock read (~20 ns in a VM).  The reader's promise
- * (at_rb_polled_until) keeps AT_RB_DRAIN_NS of margin, far more than the
- * time between a hook's entry and its submit.
+ * no second clock read (~20 ns in a VM) unless that time falls inside the
+ * reader's promise (at_rb_reader_asleep).
  */
 static __always_inline void at_ring_submit_at(struct at_event *slot, struct at_counters *c,
 					      __u64 now)

@@ -387,9 +387,11 @@ static void t_drops_exact(struct fixture *f)
 
 /*
  * Ring-buffer wakeups: the first AT_RB_BURST submits of a window (per
- * CPU) keep the kernel's wakeup, later ones go without, and a buffer
- * passing a quarter full forces one wakeup each time.  Pinned: the state
- * is per CPU.
+ * CPU) wake the reader (the first forced, the next ones the kernel's own),
+ * later ones go without, and a buffer passing a quarter full forces one
+ * wakeup each time.  Pinned: the state is per CPU.  The windows are made
+ * up (1000 << AT_RB_WINDOW_SHIFT ns: a second after boot), the reader's
+ * promise is set against the real clock.
  */
 static void t_rb_wakeups(struct fixture *f)
 {
@@ -404,7 +406,9 @@ static void t_rb_wakeups(struct fixture *f)
 
 	for (int i = 0; i < AT_RB_BURST + 3; i++)
 		got[i] = run(f, OP_RB_FLAGS, 1000, 0, 0);
-	for (int i = 0; i < AT_RB_BURST; i++)
+	CHECK(got[0] == BPF_RB_FORCE_WAKEUP, "submit 0 of a window: flags %llu, not forced",
+	      (unsigned long long)got[0]);
+	for (int i = 1; i < AT_RB_BURST; i++)
 		CHECK(got[i] == 0, "submit %d of a window: flags %llu, not the kernel's own", i,
 		      (unsigned long long)got[i]);
 	for (int i = AT_RB_BURST; i < AT_RB_BURST + 3; i++)
@@ -413,7 +417,8 @@ static void t_rb_wakeups(struct fixture *f)
 	/* a buffer a quarter full: one forced wakeup, then none while it stays so */
 	CHECK(run(f, OP_RB_FLAGS, 1000, full, 0) == BPF_RB_FORCE_WAKEUP, "no forced wakeup when full");
 	CHECK(run(f, OP_RB_FLAGS, 1000, full, 0) == BPF_RB_NO_WAKEUP, "a second forced wakeup");
-	CHECK(run(f, OP_RB_FLAGS, 1001, full, 0) == 0, "the first submit of a window without wakeup");
+	CHECK(run(f, OP_RB_FLAGS, 1001, full, 0) == BPF_RB_FORCE_WAKEUP,
+	      "the first submit of a window without a forced wakeup");
 	for (int i = 1; i < AT_RB_BURST; i++)
 		run(f, OP_RB_FLAGS, 1001, full, 0);
 	CHECK(run(f, OP_RB_FLAGS, 1001, full, 0) == BPF_RB_NO_WAKEUP,
@@ -425,15 +430,24 @@ static void t_rb_wakeups(struct fixture *f)
 	/*
 	 * A reader that said it keeps polling (at_rb_polled_until): no wakeup
 	 * even for the first record of a window, the fill mark still forces
-	 * one; once that time has passed, the kernel's own wakeup again.
+	 * one; once that time has passed, a wakeup again.
 	 */
-	f->skel->bss->at_rb_polled_until = (1003ULL << AT_RB_WINDOW_SHIFT) + 1;
+	f->skel->bss->at_rb_polled_until = mono_ns() + 60000000000ULL;
 	CHECK(run(f, OP_RB_FLAGS, 1002, 0, 0) == BPF_RB_NO_WAKEUP,
 	      "the first submit of a window woke a polling reader");
 	CHECK(run(f, OP_RB_FLAGS, 1003, full, 0) == BPF_RB_FORCE_WAKEUP,
 	      "no forced wakeup past the mark while the reader polls");
-	CHECK(run(f, OP_RB_FLAGS, 1004, 0, 0) == 0,
-	      "no plain wakeup after the reader's polling time");
+	f->skel->bss->at_rb_polled_until = (1004ULL << AT_RB_WINDOW_SHIFT) - 1;
+	CHECK(run(f, OP_RB_FLAGS, 1004, 0, 0) == BPF_RB_FORCE_WAKEUP,
+	      "no wakeup after the reader's polling time");
+	/*
+	 * A record stamped inside the promise but submitted after it ran out
+	 * (its hook took longer than the promise's margin): the clock is asked
+	 * again, and the reader is woken.  Without that, it stayed unread.
+	 */
+	f->skel->bss->at_rb_polled_until = mono_ns() - 1;
+	CHECK(run(f, OP_RB_FLAGS, 1005, 0, 0) == BPF_RB_FORCE_WAKEUP,
+	      "a record stamped before the promise ran out, submitted after: no wakeup");
 	f->skel->bss->at_rb_polled_until = 0;
 	sched_setaffinity(0, sizeof(old), &old);
 }

@@ -138,7 +138,7 @@ static __always_inline __u64 op_rb_flags(__u64 win, __u64 avail)
 	if (!r)
 		return ~0ULL;
 	if (at_rb_plain(r, win << AT_RB_WINDOW_SHIFT))
-		return 0;
+		return at_rb_plain_flags(r);
 	return at_rb_late_flags(r, avail);
 }
 
