@@ -106,18 +106,9 @@ static void print_group(const char *what, const char *unit, double target, int r
 			double *full_ratio, double first)
 {
 	char name[64];
-	struct figure f = { .unit = unit, .name = name };
+	struct figure f = { .unit = unit, .name = name, .ref = "bpftrace" };
 
-	snprintf(name, sizeof(name), "%s.bpftrace", what);
-	f.ref = "-";
-	figure_set(&f, bpftrace, NULL, reps);
-	figure_print(&f);
-	snprintf(name, sizeof(name), "%s.acpitrace", what);
-	f.ref = "bpftrace";
-	f.target = target;
-	figure_set(&f, acp, ratio, reps);
-	figure_print(&f);
-	f.target = 0;
+	figure_pair(what, unit, target, bpftrace, reps, acp, ratio, reps);
 	snprintf(name, sizeof(name), "%s.acp.fullbtf", what);
 	figure_set(&f, full, full_ratio, reps);
 	figure_print(&f);

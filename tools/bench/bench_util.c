@@ -56,6 +56,24 @@ void figure_set(struct figure *f, const double *values, const double *ratios, in
 	}
 }
 
+void figure_pair(const char *what, const char *unit, double target, const double *bpftrace,
+		 int nb, const double *acp, const double *ratio, int na)
+{
+	char name[64];
+	struct figure f = { .unit = unit, .name = name, .ref = "-" };
+
+	if (nb) {
+		snprintf(name, sizeof(name), "%s.bpftrace", what);
+		figure_set(&f, bpftrace, NULL, nb);
+		figure_print(&f);
+		f.ref = "bpftrace";
+		f.target = target;
+	}
+	snprintf(name, sizeof(name), "%s.acpitrace", what);
+	figure_set(&f, acp, nb ? ratio : NULL, nb ? nb : na);
+	figure_print(&f);
+}
+
 void figure_header(void)
 {
 	printf("%-24s %12s %9s %-10s %-20s %14s %7s %s\n", "figure", "median", "iqr",

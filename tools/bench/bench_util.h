@@ -30,6 +30,12 @@ struct figure {
 void figure_set(struct figure *f, const double *values, const double *ratios, int n);
 void figure_print(const struct figure *f);
 void figure_header(void);
+/*
+ * "WHAT.bpftrace" (@nb values) and "WHAT.acpitrace" against it (@ratio,
+ * with @target); with no bpftrace values (@nb 0), acpitrace's @na alone.
+ */
+void figure_pair(const char *what, const char *unit, double target, const double *bpftrace,
+		 int nb, const double *acp, const double *ratio, int na);
 
 /* A started child whose stdout is read (and discarded) by a thread. */
 struct child {

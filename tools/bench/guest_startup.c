@@ -75,7 +75,6 @@ int cmd_guest_startup(const char *acp_file, const char *bpt_file, const char *fu
 	int na = read_spawn(acp_file, a_ms, a_kb, MAXR);
 	int nb = read_spawn(bpt_file, b_ms, b_kb, MAXR);
 	int n = na < nb ? na : nb;
-	struct figure f = { .unit = "ms" };
 
 	if (!na) {
 		fprintf(stderr, "bench guest-startup: no acpitrace starts in %s\n", acp_file);
@@ -85,30 +84,8 @@ int cmd_guest_startup(const char *acp_file, const char *bpt_file, const char *fu
 		r_ms[r] = a_ms[r] / b_ms[r];
 		r_kb[r] = a_kb[r] / b_kb[r];
 	}
-	if (n) {
-		f.name = "startup.guest.bpftrace";
-		f.ref = "-";
-		figure_set(&f, b_ms, NULL, n);
-		figure_print(&f);
-	}
-	f.name = "startup.guest.acpitrace";
-	f.ref = n ? "bpftrace" : "-";
-	f.target = n ? 0.25 : 0;
-	figure_set(&f, a_ms, n ? r_ms : NULL, n ? n : na);
-	figure_print(&f);
-	f.unit = "KiB";
-	f.target = 0;
-	if (n) {
-		f.name = "rss.guest.bpftrace";
-		f.ref = "-";
-		figure_set(&f, b_kb, NULL, n);
-		figure_print(&f);
-	}
-	f.name = "rss.guest.acpitrace";
-	f.ref = n ? "bpftrace" : "-";
-	f.target = n ? 0.1 : 0;
-	figure_set(&f, a_kb, n ? r_kb : NULL, n ? n : na);
-	figure_print(&f);
+	figure_pair("startup.guest", "ms", 0.25, b_ms, n, a_ms, r_ms, na);
+	figure_pair("rss.guest", "KiB", 0.1, b_kb, n, a_kb, r_kb, na);
 	guest_startup_extra(full_file, first_file, b_ms, b_kb, nb);
 	return 0;
 }

@@ -35,6 +35,8 @@
 #include <sys/ioctl.h>
 #include <linux/input.h>
 #include <bpf/libbpf.h>
+#include "lib/ready_file.h"
+#include "bench.h"
 #include "bench_util.h"
 #include "latency.h"
 #include "latency.skel.h"
@@ -89,17 +91,12 @@ static int open_input(const char *name)
 	return -1;
 }
 
-static int libbpf_quiet(enum libbpf_print_level level, const char *fmt, va_list args)
-{
-	return level == LIBBPF_WARN ? vfprintf(stderr, fmt, args) : 0;
-}
-
 /* The Notify stamps program, loaded and attached; NULL with a message. */
 static struct latency_bpf *stamps_start(void)
 {
 	struct latency_bpf *skel;
 
-	libbpf_set_print(libbpf_quiet);
+	libbpf_set_print(silent_print);
 	skel = latency_bpf__open_and_load();
 	if (!skel || latency_bpf__attach(skel)) {
 		fprintf(stderr, "bench keys: loading the Notify stamps program: %s\n",
@@ -164,18 +161,6 @@ static int open_devices(struct pollfd *p, int ndev, char **names, time_t end)
 	return 0;
 }
 
-static int touch(const char *file)
-{
-	int fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-
-	if (fd < 0) {
-		fprintf(stderr, "bench keys: %s: %s\n", file, strerror(errno));
-		return 1;
-	}
-	close(fd);
-	return 0;
-}
-
 /* Print every press until each device saw @count, @end or SIGTERM; done devices. */
 static int read_presses(struct pollfd *p, int ndev, int count, time_t end)
 {
@@ -221,8 +206,10 @@ int cmd_keys(int count, int seconds, const char *ready_file, const char *stamps_
 		return 1;
 	if (stamps_file && !(skel = stamps_start()))
 		goto out;
-	if (ready_file && touch(ready_file))
+	if (ready_file && ready_file_write(ready_file)) {
+		fprintf(stderr, "bench keys: %s: %s\n", ready_file, strerror(errno));
 		goto out;
+	}
 	done = read_presses(p, ndev, count, end);
 	ret = done == ndev || keys_stop ? 0 : 1;
 	if (skel && stamps_write(skel, stamps_file))
@@ -293,11 +280,11 @@ static void print_pct(const char *name, const char *ref, double v, double spread
 }
 
 /*
- * The stamps: `bench keys -o` lines ("WHAT TS_NS CPU", the Notifies to @t
- * and the steps to @steps[WHAT] as TS_NS << 8 | CPU), or `trace --json`
- * lines' ts_ns, or bare numbers (Notifies).
+ * The stamps, to @steps[WHAT] as TS_NS << 8 | CPU: `bench keys -o` lines
+ * ("WHAT TS_NS CPU"), or `trace --json` lines' ts_ns, or bare numbers
+ * (Notifies, CPU 0).
  */
-static int read_stamps(const char *file, struct series *t, struct series *steps)
+static int read_stamps(const char *file, struct series *steps)
 {
 	char line[4096], what[32];
 	unsigned long long v;
@@ -310,26 +297,19 @@ static int read_stamps(const char *file, struct series *t, struct series *steps)
 	}
 	while (fgets(line, sizeof(line), f)) {
 		char *p = strstr(line, "\"ts_ns\":");
-		struct series *to = t;
-		int k = 0;
+		int k = LAT_NOTIFY;
 
 		cpu = 0;
 		if (p)
 			v = strtoull(p + 8, NULL, 10);
 		else if (sscanf(line, "%31s %llu %u", what, &v, &cpu) == 3)
-			for (k = 1; k < LAT_KINDS && strcmp(what, lat_names[k]); k++)
+			for (k = LAT_NOTIFY; k < LAT_KINDS && strcmp(what, lat_names[k]); k++)
 				;
 		else if (sscanf(line, "%llu", &v) != 1)
 			continue;
 		if (k == LAT_KINDS)
 			continue;
-		if (k > LAT_NOTIFY)
-			to = &steps[k];
-		if (push(to, k > LAT_NOTIFY ? v << 8 | (cpu & 0xff) : v)) {
-			fclose(f);
-			return -1;
-		}
-		if (k == LAT_NOTIFY && push(&steps[LAT_NOTIFY], v << 8 | (cpu & 0xff))) {
+		if (push(&steps[k], v << 8 | (cpu & 0xff))) {
 			fclose(f);
 			return -1;
 		}
@@ -504,12 +484,13 @@ static void latency_steps(const struct series *t, const struct series *steps,
 			goto out;
 	for (int i = 0; i < t->n; i++) {
 		unsigned long long end = i + 1 < t->n ? t->v[i + 1] : t->v[i] + MATCH_WINDOW_NS;
-		unsigned long long nt = first_in(&steps[LAT_NOTIFY], t->v[i], t->v[i] + 1);
+		/* the same Notify, with its CPU (@t is made from it, cmd_latency) */
+		int cpu = steps[LAT_NOTIFY].v[i] & 0xff;
 		double one[ST_N];
 		bool loc;
 
 		if (la[i] < 0 || lv[i] < 0 ||
-		    !press_steps(steps, t->v[i], end, nt & 0xff, la[i], lv[i], one, &loc))
+		    !press_steps(steps, t->v[i], end, cpu, la[i], lv[i], one, &loc))
 			continue;
 		for (int j = 0; j < ST_N; j++)
 			st[j][n] = one[j];
@@ -537,18 +518,21 @@ int cmd_latency(const char *stamps_file, const char *keys_file)
 	double *la = NULL, *lv = NULL, *a = NULL, *v = NULL, *ratio = NULL;
 	int n = 0, ret = 1;
 
-	if (read_stamps(stamps_file, &t, steps) || read_keys(keys_file, keys))
+	if (read_stamps(stamps_file, steps) || read_keys(keys_file, keys))
 		goto out;
+	for (int k = 0; k < LAT_KINDS; k++)
+		qsort(steps[k].v, steps[k].n, sizeof(*t.v), cmp_u64);
+	/* the Notifies' times alone, in the same order */
+	for (int i = 0; i < steps[LAT_NOTIFY].n; i++)
+		if (push(&t, steps[LAT_NOTIFY].v[i] >> 8))
+			goto out;
 	if (t.n < 2 || !keys[0].n || !keys[1].n) {
 		fprintf(stderr, "bench latency: %d Notifies, %d acpitrace keys, %d video keys\n",
 			t.n, keys[0].n, keys[1].n);
 		goto out;
 	}
-	qsort(t.v, t.n, sizeof(*t.v), cmp_u64);
 	qsort(keys[0].v, keys[0].n, sizeof(*t.v), cmp_u64);
 	qsort(keys[1].v, keys[1].n, sizeof(*t.v), cmp_u64);
-	for (int k = 0; k < LAT_KINDS; k++)
-		qsort(steps[k].v, steps[k].n, sizeof(*t.v), cmp_u64);
 	la = calloc(t.n, sizeof(double));
 	lv = calloc(t.n, sizeof(double));
 	a = calloc(t.n, sizeof(double));
