@@ -188,11 +188,11 @@ FUZZ_SECONDS ?= 30
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE
 FUZZ_BASE := $(wildcard user/policy/*.c) $(wildcard user/acpi/*.c) $(wildcard user/lib/*.c)
 FUZZ_BASE := $(filter-out user/policy/policy_kernel.c user/lib/percpu.c,$(FUZZ_BASE))
-FUZZ_EXTRA_record  := user/capture/output.c user/capture/storm_record.c user/capture/record_fields.c \
-                      user/capture/suspend_record.c
+FUZZ_EXTRA_record  := user/record/output.c user/record/storm_record.c user/record/record_fields.c \
+                      user/record/suspend_record.c
 FUZZ_EXTRA_metrics := user/diag/metrics.c user/diag/health.c user/diag/advice.c user/capture/smi.c user/lib/percpu.c
-FUZZ_EXTRA_replay  := $(FUZZ_EXTRA_record) user/capture/recording.c user/capture/recording_read.c user/capture/recording_tree.c \
-                      $(wildcard user/capture/timeline*.c)
+FUZZ_EXTRA_replay  := $(FUZZ_EXTRA_record) user/recording/recording.c user/recording/recording_read.c user/recording/recording_tree.c \
+                      $(wildcard user/recording/timeline*.c)
 FUZZ_LIBS_metrics  := -lbpf -lelf -lz
 FUZZ_SRCS := $(sort $(FUZZ_BASE) $(foreach t,$(FUZZ_ALL),tests/fuzz/fuzz_$(t).c $(FUZZ_EXTRA_$(t))))
 FUZZ_OBJS := $(patsubst %.c,$(OUT)/fuzz/%.o,$(FUZZ_SRCS))

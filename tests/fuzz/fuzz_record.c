@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "capture/output.h"
+#include "record/output.h"
 #include "acpi/acpi_path.h"
 #include "json_check.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for the recording reader (capture/recording_read.c and the
+ * libFuzzer target for the recording reader (recording/recording_read.c and the
  * JSON reader under it, lib/json_read.c): the input is a recording, split
  * into lines as replay splits it; one facts header is kept across lines.
  *
@@ -10,7 +10,7 @@
  * matcher and run's event description look (source, paths, number,
  * value, flags, payload, WMI fields): the writer and the reader agree.
  * Then the accepted events are drawn as acpitrace timeline draws them
- * (capture/timeline*.c, every third one with an action made of its own
+ * (recording/timeline*.c, every third one with an action made of its own
  * comm): the SVG holds no control character but newlines and no markup
  * character outside what the renderer writes, the Chrome trace JSON
  * parses.
@@ -19,11 +19,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "capture/output.h"
-#include "capture/recording.h"
-#include "capture/timeline.h"
-#include "capture/timeline_chrome.h"
-#include "capture/timeline_svg.h"
+#include "record/output.h"
+#include "recording/recording.h"
+#include "recording/timeline.h"
+#include "recording/timeline_chrome.h"
+#include "recording/timeline_svg.h"
 #include "json_check.h"
 
 static void same_for_matcher(const struct at_event *a, const struct at_event *b)

@@ -6,14 +6,16 @@ Fails on
   - an #include cycle among user/ headers;
   - an include pointing up the layers: a folder may include its own files
     and folders of lower rank only (README "Layout"):
-        lib  <-  acpi  <-  capture, policy  <-  dispatch, diag  <-  cli
+        lib  <-  acpi  <-  capture, record, policy  <-  recording
+             <-  dispatch, diag  <-  learn  <-  cli
 Headers from bpf/ and the system are not part of the graph.
 """
 import os
 import re
 import sys
 
-RANK = {"lib": 0, "acpi": 1, "capture": 2, "policy": 2, "dispatch": 3, "diag": 3, "cli": 4}
+RANK = {"lib": 0, "acpi": 1, "capture": 2, "record": 2, "policy": 2, "recording": 3,
+        "dispatch": 4, "diag": 4, "learn": 5, "cli": 6}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 

@@ -43,7 +43,7 @@ links=$(grep -c '<line class="link"' "$svg")
 [[ $links == 3 ]] && ok "3 arrows: GED -> Notify -> WMI -> action" || ko "$links arrows, not 3"
 
 # Headless Chromium draws it: a PNG of real pixels with each box's fill
-# (GED, Notify, WMI, the action: capture/timeline_svg.c's colours)
+# (GED, Notify, WMI, the action: recording/timeline_svg.c's colours)
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [[ -z $browser ]]; then
 	echo "SKIP timeline rendering: no chromium (Debian package chromium; tools/deps.sh installs it)"

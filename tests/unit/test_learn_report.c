@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * acpitrace learn's --append (cli/learn_report.c): a comment with the date,
+ * acpitrace learn's --append (learn/learn_report.c): a comment with the date,
  * kernel and DMI fields (control characters made harmless), one block per
  * match line, accepted steps only, a duplicate step not again; and the
  * result is a policy the loader takes.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "test.h"
-#include "cli/learn_report.h"
+#include "learn/learn_report.h"
 #include "policy/policy.h"
 
 static void step_set(struct learn_step *s, unsigned int n, const char *match, const char *rule,

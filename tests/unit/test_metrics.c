@@ -5,9 +5,9 @@
 #include <unistd.h>
 #include "test.h"
 #include "diag/metrics.h"
-#include "capture/storm_record.h"
+#include "record/storm_record.h"
 #include "diag/storm_mask.h"
-#include "capture/output.h"
+#include "record/output.h"
 #include "diag/health.h"
 
 static char *render(const struct stats_snap *s)

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* user/capture/output.c: records rendered as JSON lines and as indented text. */
+/* user/record/output.c: records rendered as JSON lines and as indented text. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include "test.h"
-#include "capture/output.h"
+#include "record/output.h"
 #include "lib/time.h"
 
 #define T0 1000000000ULL

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * user/capture/record_fields.c: the field tables that drive both
+ * user/record/record_fields.c: the field tables that drive both
  * renderers, and text/JSON agreement.  For generated records of every
  * source, each field the table shows in the text line must be in the
  * JSON object (by its name) and read the same there; and the whole text
@@ -11,8 +11,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "test.h"
-#include "capture/output.h"
-#include "capture/record_fields.h"
+#include "record/output.h"
+#include "record/record_fields.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "lib/escape.h"

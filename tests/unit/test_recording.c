@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Recordings (capture/recording.c and recording_read.c, lib/json_read.c): every source's
+ * Recordings (recording/recording.c and recording_read.c, lib/json_read.c): every source's
  * record written by the JSON renderer reads back into the fields the
  * policy matcher looks at; the header's facts survive a trip through the
  * sysfs tree replay writes (facts -> tree -> gathered again); bad lines
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "test.h"
-#include "capture/output.h"
-#include "capture/recording.h"
+#include "record/output.h"
+#include "recording/recording.h"
 #include "acpi/acpi_sysfs.h"
 #include "lib/json_read.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* user/capture/reorder.c: records come out in start order after the window. */
+/* user/record/reorder.c: records come out in start order after the window. */
 #include "test.h"
-#include "capture/reorder.h"
+#include "record/reorder.h"
 
 struct sink {
 	uint64_t ids[16];

@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "test.h"
-#include "capture/suspend_record.h"
+#include "record/suspend_record.h"
 #include "diag/wakeups.h"
 #include "diag/health.h"
 #include "lib/json.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * user/capture/timeline*.c: lanes, chains, links and the pixel layout of
+ * user/recording/timeline*.c: lanes, chains, links and the pixel layout of
  * acpitrace timeline, and its two renderers' escaping.  The records are
  * read by the recording reader from trace -j lines (a GED -> Notify ->
  * WMI chain of the 6.12 guest recording, shortened), as the command
@@ -8,10 +8,10 @@
  */
 #include <stdlib.h>
 #include "test.h"
-#include "capture/recording.h"
-#include "capture/timeline.h"
-#include "capture/timeline_chrome.h"
-#include "capture/timeline_svg.h"
+#include "recording/recording.h"
+#include "recording/timeline.h"
+#include "recording/timeline_chrome.h"
+#include "recording/timeline_svg.h"
 #include "lib/json_read.h"
 
 #define GED(id, ts, dur) "{\"ts\":0,\"ts_ns\":" #ts ",\"time\":null,\"source\":\"ged\",\"id\":" #id \

@@ -19,7 +19,7 @@
 #include "cli/cli.h"
 #include "cli/listen.h"
 #include "acpi/ec_ram.h"
-#include "capture/output.h"
+#include "record/output.h"
 #include "lib/errmsg.h"
 #include "lib/json.h"
 #include "lib/opt.h"

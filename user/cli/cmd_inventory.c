@@ -15,7 +15,7 @@
 #include "cli/cli.h"
 #include "cli/listen.h"
 #include "acpi/ec_ram.h"
-#include "capture/record_fields.h"
+#include "record/record_fields.h"
 #include "acpi/inventory.h"
 #include "policy/policy.h"
 #include "lib/errmsg.h"

@@ -3,7 +3,7 @@
  * acpitrace learn: "press the key now", and the policy line for what
  * fired.  It attaches as trace does, records a baseline of what fires
  * without a press, then per step collects the records of one window and
- * asks dispatch/propose.c for the most specific stable rule.  Interactive
+ * asks learn/propose.c for the most specific stable rule.  Interactive
  * on a terminal; --batch reads steps from stdin ("next", "quit"), and
  * --presses N takes N windows back to back (for scripts and guest tests).
  */
@@ -20,12 +20,12 @@
 #include <unistd.h>
 #include <bpf/libbpf.h>
 #include "cli/cli.h"
-#include "cli/learn_report.h"
-#include "capture/output.h"
-#include "capture/recording.h"
+#include "learn/learn_report.h"
+#include "record/output.h"
+#include "recording/recording.h"
 #include "capture/ring_record.h"
 #include "capture/tracer.h"
-#include "dispatch/propose.h"
+#include "learn/propose.h"
 #include "policy/policy.h"
 #include "lib/errmsg.h"
 #include "lib/opt.h"

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli/cli.h"
-#include "capture/recording.h"
+#include "recording/recording.h"
 #include "dispatch/actions.h"
 #include "dispatch/decide.h"
-#include "dispatch/rec_policy.h"
+#include "recording/rec_policy.h"
 #include "policy/policy.h"
 #include "acpi/decode.h"
 #include "lib/errmsg.h"

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * acpitrace timeline: a recording's chains drawn instead of read.  The
- * recording is read and checked as replay reads it (capture/recording.h);
+ * recording is read and checked as replay reads it (recording/recording.h);
  * with --policy, each record goes through run's decision step against the
- * recorded machine, as in replay (dispatch/rec_policy.h, decide.h), and
+ * recorded machine, as in replay (recording/rec_policy.h, decide.h), and
  * the action lands at the end of the record that caused it.  The drawing
- * is capture/timeline*.c: SVG, or Chrome trace-event JSON for Perfetto.
+ * is recording/timeline*.c: SVG, or Chrome trace-event JSON for Perfetto.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -14,12 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli/cli.h"
-#include "capture/recording.h"
-#include "capture/timeline.h"
-#include "capture/timeline_chrome.h"
-#include "capture/timeline_svg.h"
+#include "recording/recording.h"
+#include "recording/timeline.h"
+#include "recording/timeline_chrome.h"
+#include "recording/timeline_svg.h"
 #include "dispatch/decide.h"
-#include "dispatch/rec_policy.h"
+#include "recording/rec_policy.h"
 #include "lib/atomic_file.h"
 #include "lib/errmsg.h"
 #include "lib/opt.h"

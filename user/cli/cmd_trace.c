@@ -14,10 +14,10 @@
 #include "diag/diag.h"
 #include "capture/filter.h"
 #include "lib/parse.h"
-#include "capture/output.h"
-#include "capture/reorder.h"
+#include "record/output.h"
+#include "record/reorder.h"
 #include "capture/ring_record.h"
-#include "capture/suspend_record.h"
+#include "record/suspend_record.h"
 #include "capture/tracer.h"
 #include "lib/time.h"
 #include "lib/ready_file.h"
@@ -26,7 +26,7 @@
 #include "lib/json.h"
 #include "lib/evloop.h"
 #include "capture/ring_drain.h"
-#include "capture/recording.h"
+#include "recording/recording.h"
 
 struct trace_opts {
 	struct tracer_opts t;

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "diag/storm_mask.h"
-#include "capture/storm_record.h"
+#include "record/storm_record.h"
 #include "lib/atomic_file.h"
 #include "lib/path_trust.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * --mask-storms: disable a storming GPE through sysfs (the remedy
- * capture/storm_record.h names) and re-enable it on exit.  Nothing is
+ * record/storm_record.h names) and re-enable it on exit.  Nothing is
  * changed unless asked.
  *
  * A mask must never outlive its acpitrace, even one killed with SIGKILL

@@ -2,7 +2,7 @@
 /*
  * Wakeups for the commands that only read the BPF maps (stats, top).  What
  * woke a resume is decided in user space when the suspend record arrives
- * (capture/suspend_record.c: pm_wakeup_irq is read then), so these
+ * (record/suspend_record.c: pm_wakeup_irq is read then), so these
  * commands read the tracer's ring buffer too, keep its suspend records'
  * wakeups (diag/wakeups.c, as trace and run do) and drop the rest.
  *
@@ -13,7 +13,7 @@
 #ifndef WAKE_FEED_H
 #define WAKE_FEED_H
 
-#include "capture/suspend_record.h"
+#include "record/suspend_record.h"
 #include "capture/tracer.h"
 #include "diag/wakeups.h"
 

@@ -4,7 +4,7 @@
 #include "diag/wakeups.h"
 #include "diag/metrics.h"
 #include "diag/advice.h"
-#include "capture/suspend_record.h"
+#include "record/suspend_record.h"
 
 static struct wake_count *slot(struct wakeups *w, const char *src, const char *key)
 {

@@ -3,7 +3,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include "capture/storm_record.h"
+#include "record/storm_record.h"
 #include "stats.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"

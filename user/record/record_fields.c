@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The field tables of records (capture/record_fields.h) and the two
+ * The field tables of records (record/record_fields.h) and the two
  * renderers that walk them: the JSON object and the text line's body.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include "capture/record_fields.h"
-#include "capture/storm_record.h"
-#include "capture/suspend_record.h"
+#include "record/record_fields.h"
+#include "record/storm_record.h"
+#include "record/suspend_record.h"
 #include "acpi/decode.h"
 #include "lib/escape.h"
 
@@ -408,13 +408,13 @@ static const struct rec_field method[] = {
 	  .text = " returned 0x%" PRIx64, .show = RF_EVAL_RETURN },
 };
 
-/* Storm records keep their own renderers (capture/storm_record.c). */
+/* Storm records keep their own renderers (record/storm_record.c). */
 static const struct rec_field storm[] = {
 	{ .kind = RF_HOOK, .text = "%s",
 	  .json_hook = storm_json_hook, .text_hook = storm_text_hook },
 };
 
-/* Suspend records too (capture/suspend_record.c). */
+/* Suspend records too (record/suspend_record.c). */
 static const struct rec_field suspend[] = {
 	{ .kind = RF_HOOK, .text = "%s",
 	  .json_hook = suspend_json_hook, .text_hook = suspend_text_hook },

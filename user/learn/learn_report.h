@@ -10,8 +10,8 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "capture/recording.h"
-#include "dispatch/propose.h"
+#include "recording/recording.h"
+#include "learn/propose.h"
 
 /* One step's outcome. */
 struct learn_step {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A recording's machine facts written out as the sysfs files policy
- * resolution reads (capture/recording.h): DMI fields, ACPI devices (path,
+ * resolution reads (recording/recording.h): DMI fields, ACPI devices (path,
  * hid, uid, driver link), WMI devices (guid, notify_id, the PNP0C14
  * device's firmware_node/path above them, driver link).  The tree lives
  * in a fresh mkdtemp() directory; names come from the reader, which
@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "capture/recording.h"
+#include "recording/recording.h"
 
 struct tree {
 	char root[PATH_MAX];

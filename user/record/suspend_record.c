@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "capture/suspend_record.h"
+#include "record/suspend_record.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "acpi/key_label.h"

@@ -7,7 +7,7 @@
  * the ACPI devices with their HID, _UID and bound driver, the WMI GUIDs
  * with their notify id, device and driver), then one record per line.
  * The reader turns those lines back into struct at_event, field by field
- * as capture/record_fields.c wrote them; recording_tree.c writes the facts
+ * as record/record_fields.c wrote them; recording_tree.c writes the facts
  * out as a sysfs tree the policy code resolves against unchanged.
  */
 #ifndef RECORDING_H

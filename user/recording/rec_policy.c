@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A policy resolved against a recording's facts (dispatch/rec_policy.h).
+ * A policy resolved against a recording's facts (recording/rec_policy.h).
  */
 #include <stdio.h>
 #include <unistd.h>
-#include "dispatch/rec_policy.h"
+#include "recording/rec_policy.h"
 #include "policy/policy_resolve.h"
 #include "lib/errmsg.h"
 

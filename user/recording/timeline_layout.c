@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One chain in pixels (capture/timeline.h): the chain's span is the
+ * One chain in pixels (recording/timeline.h): the chain's span is the
  * plot's width, a box is as wide as its record's duration (a record
  * without one is a thin tick), and boxes that would overlap in a lane go
  * to the next row down, labels included, so nothing is drawn over
@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "capture/output.h"
-#include "capture/timeline.h"
+#include "record/output.h"
+#include "recording/timeline.h"
 
 #define GAP	4.0	/* px between boxes in a row, and before an outside label */
 

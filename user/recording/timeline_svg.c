@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The SVG of a timeline (capture/timeline_svg.h).  Everything drawn comes
- * from capture/timeline_layout.c; here it only gets coordinates, colours
+ * The SVG of a timeline (recording/timeline_svg.h).  Everything drawn comes
+ * from recording/timeline_layout.c; here it only gets coordinates, colours
  * and escaping: every text from a record (AML names, comms, WMI strings,
  * the policy's action) goes through lib/xml.h, so the document is
  * well-formed XML whatever the recording holds.
  */
 #include <stdlib.h>
 #include <string.h>
-#include "capture/output.h"
-#include "capture/timeline_svg.h"
+#include "record/output.h"
+#include "recording/timeline_svg.h"
 #include "acpi/decode.h"
 #include "lib/xml.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A timeline (capture/timeline.h) as one self-contained SVG document: a
+ * A timeline (recording/timeline.h) as one self-contained SVG document: a
  * panel per chain, a lane per task or CPU, boxes as wide as the records'
  * durations, arrows from cause to effect, the policy's actions last.
  */
@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "capture/timeline.h"
+#include "recording/timeline.h"
 
 struct tl_svg_opts {
 	const char *title;	/* the document's first line (escaped here) */

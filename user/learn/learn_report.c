@@ -5,7 +5,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "cli/learn_report.h"
+#include "learn/learn_report.h"
 #include "lib/json.h"
 
 enum learn_warn { W_NOTHING, W_BACKGROUND, W_SILENT, W_DRIVER, W_MAX };

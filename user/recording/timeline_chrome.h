@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A timeline (capture/timeline.h) as Chrome trace-event JSON, the format
+ * A timeline (recording/timeline.h) as Chrome trace-event JSON, the format
  * Perfetto and chrome://tracing open: one complete event ("ph":"X") per
  * record on its lane's thread, flow events ("ph":"s" / "f") from each
  * record to its children and to the policy's action, names of the
@@ -12,7 +12,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "capture/timeline.h"
+#include "recording/timeline.h"
 
 /* @name: the process's name (the recording); @show: per chain, draw it (NULL: all). */
 void tl_chrome(FILE *out, const struct timeline *t, const char *name, const bool *show);

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A record as one line: the fields come from capture/record_fields.c
+ * A record as one line: the fields come from record/record_fields.c
  * (one table per source, shared by both formats); this file frames them.
  */
 #include <string.h>
-#include "capture/output.h"
-#include "capture/record_fields.h"
+#include "record/output.h"
+#include "record/record_fields.h"
 #include "acpi/decode.h"
 #include "lib/escape.h"
 #include "lib/json.h"

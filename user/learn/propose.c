@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "dispatch/propose.h"
+#include "learn/propose.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "acpi/guid.h"

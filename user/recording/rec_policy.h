@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 #include "acpi/acpi_sysfs.h"
-#include "capture/recording.h"
+#include "recording/recording.h"
 #include "policy/policy.h"
 
 struct rec_policy {

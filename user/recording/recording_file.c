@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A whole recording read into memory (capture/recording.h): replay and
+ * A whole recording read into memory (recording/recording.h): replay and
  * timeline read the same file the same way, every line checked before
  * either looks at a record.
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
-#include "capture/recording.h"
+#include "recording/recording.h"
 #include "lib/errmsg.h"
 
 /*

@@ -4,7 +4,7 @@
  * source naming each field as the JSON object spells it, its kind, how it
  * is read from the record, when the JSON object has it, and how and when
  * the text line shows it.  The JSON writer and the text renderer
- * (capture/output.c) both walk these tables, so adding a field is one
+ * (record/output.c) both walk these tables, so adding a field is one
  * line, and tests/unit/test_output.c checks that text and JSON agree on
  * every field both show.
  *

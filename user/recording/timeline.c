@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A recording's chains laid out for drawing (capture/timeline.h).  The
+ * A recording's chains laid out for drawing (recording/timeline.h).  The
  * records are untrusted: ids may repeat, parents may be missing or sit in
  * another chain, durations may be absurd; every case gives a layout, and
  * nothing here walks the parent links, so a cycle cannot hang it.
@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "capture/timeline.h"
-#include "capture/record_fields.h"
+#include "recording/timeline.h"
+#include "record/record_fields.h"
 #include "acpi/decode.h"
 #include "lib/escape.h"
 

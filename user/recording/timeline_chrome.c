@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Chrome trace-event JSON of a timeline (capture/timeline_chrome.h).
+ * Chrome trace-event JSON of a timeline (recording/timeline_chrome.h).
  * Every string goes through lib/json's escaping.  A lane is a thread
  * (tid = lane + 1) of one process (pid 1), so the lanes are the SVG's;
  * the record's own CPU, task id and comm are in its args.
  */
 #include <string.h>
-#include "capture/timeline_chrome.h"
+#include "recording/timeline_chrome.h"
 #include "acpi/decode.h"
 #include "lib/json.h"
 

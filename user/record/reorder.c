@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdlib.h>
 #include <string.h>
-#include "capture/reorder.h"
+#include "record/reorder.h"
 
 int reorder_init(struct reorder *r, size_t cap, uint64_t window_ns,
 		 void (*emit)(void *ctx, const struct at_event *e), void *ctx)

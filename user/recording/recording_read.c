@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reading a recording back (capture/recording.h), line by line.  Lines are
+ * Reading a recording back (recording/recording.h), line by line.  Lines are
  * untrusted input: each member is checked for its type and range, and a
  * record that does not say what trace -j writes is refused with the
  * member's name.
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "capture/recording.h"
+#include "recording/recording.h"
 #include "acpi/acpi_path.h"
 #include "acpi/acpi_sysfs.h"
 #include "acpi/decode.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The recording format (capture/recording.h): the header's machine facts,
+ * The recording format (recording/recording.h): the header's machine facts,
  * gathered and written (trace -j).  Reading lines back: recording_read.c.
  */
 #include <limits.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "capture/recording.h"
+#include "recording/recording.h"
 #include "acpi/acpi_path.h"
 #include "acpi/acpi_sysfs.h"
 #include "acpi/decode.h"

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "acpitrace.h"
-#include "capture/recording.h"
+#include "recording/recording.h"
 #include "policy/policy_model.h"
 
 /* How specific a proposal's source is; higher wins. */
