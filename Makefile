@@ -60,7 +60,7 @@ UNIT_BIN  := $(OUT)/tests/unit_tests
 BPFT_BIN  := $(OUT)/tests/bpf_tests
 BPFT_SRCS := $(sort $(wildcard tests/bpf/*.c))
 BPFT_OBJS := $(patsubst %.c,$(OUT)/%.o,$(BPFT_SRCS))
-BENCH_SRCS := tools/bench/bench.c tools/bench/bench_kernel.c tools/bench/bench_tracepoint.c tools/bench/bench_startup.c tools/bench/bench_userspace.c tools/bench/bench_util.c tools/bench/guest_startup.c tools/bench/idle.c tools/bench/latency.c tools/bench/storm.c
+BENCH_SRCS := tools/bench/bench.c tools/bench/bench_common.c tools/bench/bench_kernel.c tools/bench/bench_tracepoint.c tools/bench/bench_startup.c tools/bench/bench_userspace.c tools/bench/bench_util.c tools/bench/guest_startup.c tools/bench/idle.c tools/bench/latency.c tools/bench/storm.c
 BENCH_OBJS := $(patsubst %.c,$(OUT)/%.o,$(BENCH_SRCS))
 BENCH_BIN := $(OUT)/tools/bench/bench
 EVREAD    := $(OUT)/tools/evread
@@ -125,7 +125,7 @@ $(BPF_OUT)/%.bpf.o: tests/bpf/progs/%.bpf.c vmlinux/vmlinux.h
 $(BPF_OUT)/%.bpf.o: tools/bench/%.bpf.c vmlinux/vmlinux.h
 	@mkdir -p $(@D)
 	$(call msg,BPF,$@)
-	$(Q)$(CLANG) $(BPF_CFLAGS) -Itests/bpf/progs $(DEPFLAGS) -c $< -o $@
+	$(Q)$(CLANG) $(BPF_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 	$(call msg,GEN,$@)

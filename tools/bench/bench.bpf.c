@@ -20,11 +20,11 @@
  */
 #include "path.bpf.h"
 #include "emit.bpf.h"
-#include "fake_ns.bpf.h"
+#include "bench_ns.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
-/* Records name \_SB_.PCI0.S10_.LCD_ (FAKE_LCD), the ACPI video LCD of the guest fixtures. */
+/* Records name \_SB_.PCI0.S10_.LCD_ (bench_ns.bpf.h), the ACPI video LCD of the guest fixtures. */
 __u64 bench_ns;		/* elapsed time of the last loop */
 __u64 bench_done;	/* iterations whose record reached the ring buffer */
 __u64 bench_rb_flags;	/* bench_direct's submit flags (BPF_RB_NO_WAKEUP) */
@@ -45,7 +45,7 @@ __noinline int capture_one(void)
 	if (!e)
 		return -1;
 	e->number = 0x86;
-	at_read_path_hint(&e->path, &fake_nodes[FAKE_LCD], &h);
+	at_read_path_hint(&e->path, bench_lcd(), &h);
 	return at_emit_head(e, AT_SRC_NOTIFY, &h);
 }
 
@@ -132,7 +132,7 @@ static long cb_direct(__u64 i, void *ctx)
 	e->data_len = 0;
 	e->result = 0;
 	e->number = 0x86;
-	at_read_path(&e->path, &fake_nodes[FAKE_LCD]);
+	at_read_path(&e->path, bench_lcd());
 	e->path2.depth = 0;
 	__builtin_memset(&e->ec, 0, sizeof(e->ec));
 	__builtin_memset(&e->wmi, 0, sizeof(e->wmi));
@@ -188,7 +188,7 @@ __noinline int parts_one(void)
 	e->source = src;
 	e->number = 0x86;
 	if (parts & PART_PATH)
-		at_read_path_hint(&e->path, &fake_nodes[FAKE_LCD], &h);
+		at_read_path_hint(&e->path, bench_lcd(), &h);
 	if (parts & PART_FILTER) {
 		cnt = at_counter(src);
 		if (!cnt)
@@ -224,7 +224,7 @@ static __always_inline int timed(struct bpf_raw_tracepoint_args *ctx, void *cb)
 {
 	__u64 t0;
 
-	fake_ns_build();
+	bench_ns_build();
 	bench_done = 0;
 	t0 = bpf_ktime_get_ns();
 	bpf_loop(ctx->args[0], cb, NULL, 0);
@@ -272,7 +272,7 @@ int bench_parts_prog(struct bpf_raw_tracepoint_args *ctx)
 SEC("tp/syscalls/sys_enter_getppid")
 int bench_tp(void *ctx)
 {
-	fake_ns_build();
+	bench_ns_build();
 	capture_one();
 	return 0;
 }
@@ -281,7 +281,7 @@ int bench_tp(void *ctx)
 SEC("tp/syscalls/sys_enter_getppid")
 int bench_tp_proto(void *ctx)
 {
-	fake_ns_build();
+	bench_ns_build();
 	cb_direct(0, NULL);
 	return 0;
 }

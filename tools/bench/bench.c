@@ -31,119 +31,12 @@
  *                                          CMD, kernel and BPF time (storm.c)
  *   bench storm-report STORM.txt           storm cost figures (storm.c)
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
-#include <pthread.h>
-#include <sched.h>
-#include <signal.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
-#include <bpf/bpf.h>
-#include <bpf/libbpf.h>
-#include "acpitrace.h"
-#include "bench.skel.h"
-#include "bench_util.h"
 #include "bench.h"
-#include "capture/btf_cache.h"
-#include "acpi/acpi_path.h"
-#include "acpi/decode.h"
-#include "policy/policy.h"
-#include "policy/policy_print.h"
-
-
-/* ---- shared by the benchmarks (bench.h) ---------------------------------- */
-
-int drain_cb(void *ctx, void *data, size_t size)
-{
-	(void)data;
-	(void)size;
-	(*(unsigned long *)ctx)++;
-	return 0;
-}
-
-int silent_print(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	if (level == LIBBPF_WARN && getenv("BENCH_VERBOSE"))
-		return vfprintf(stderr, fmt, ap);
-	return 0;
-}
-
-bool bench_proto_tp;
-
-struct bench_bpf *bench_open_load(bool with_tp)
-{
-	/*
-	 * The tracepoint tracer loads as `trace` loads a plan without fentry:
-	 * CO-RE against the cached minimised BTF (capture/btf_cache.c;
-	 * ACPITRACE_BTF_CACHE=off for the full vmlinux BTF, or another
-	 * directory).  The loops keep the full BTF, as before.
-	 */
-	struct btf_core core = { .fd = -1 };
-	struct bpf_program *prog;
-	struct bench_bpf *skel;
-	size_t len;
-	const void *obj = bench_bpf__elf_bytes(&len);
-
-	if (with_tp)
-		btf_core_prepare(&core, NULL, NULL, obj, len);
-	LIBBPF_OPTS(bpf_object_open_opts, oo, .btf_custom_path = core.path[0] ? core.path : NULL);
-	skel = bench_bpf__open_opts(&oo);
-	if (!skel) {
-		fprintf(stderr, "bench: cannot open the BPF object: %s\n", strerror(errno));
-		btf_core_release(&core);
-		return NULL;
-	}
-	/* a tracer loads only its hook; the timed loops only the loops */
-	bpf_object__for_each_program(prog, skel->obj)
-		bpf_program__set_autoload(prog, !with_tp);
-	bpf_program__set_autoload(skel->progs.bench_tp, with_tp);
-	bpf_program__set_autoload(skel->progs.bench_tp_proto, with_tp && bench_proto_tp);
-	/*
-	 * The dispatch matcher is verified only when at_policy_loaded is set
-	 * (acpitrace run): the loops keep measuring the capture core with its
-	 * policy verdict, as run executes it; the tracepoint tracer loads
-	 * what trace loads (a verdict that always passes, pruned).
-	 */
-	skel->rodata->at_policy_loaded = !with_tp;
-	/* BENCH_RING_MIB: another ring buffer size, to see what the tight loop's delivery needs */
-	if (getenv("BENCH_RING_MIB"))
-		bpf_map__set_max_entries(skel->maps.events, atoi(getenv("BENCH_RING_MIB")) << 20);
-	if (bench_bpf__load(skel)) {
-		fprintf(stderr, "bench: loading the BPF programs failed: %s\n", strerror(errno));
-		btf_core_release(&core);
-		bench_bpf__destroy(skel);
-		return NULL;
-	}
-	btf_core_release(&core);
-	return skel;
-}
-void pin(int cpu)
-{
-	cpu_set_t set;
-
-	if (cpu >= sysconf(_SC_NPROCESSORS_ONLN))
-		return;
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	sched_setaffinity(0, sizeof(set), &set);
-}
-
-double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
+#include "bench_util.h"
 
 static void usage(void)
 {

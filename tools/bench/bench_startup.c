@@ -22,6 +22,7 @@
 #include "bench.skel.h"
 #include "bench_util.h"
 #include "bench.h"
+#include "bench_common.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "policy/policy.h"

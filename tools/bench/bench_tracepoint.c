@@ -22,6 +22,7 @@
 #include "bench.skel.h"
 #include "bench_util.h"
 #include "bench.h"
+#include "bench_common.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "policy/policy.h"
@@ -126,14 +127,6 @@ static void *consume(void *arg)
 	return NULL;
 }
 
-/* The bpftrace program that does the capture core's job on getppid(). */
-const char bpftrace_script[] =
-	"tracepoint:syscalls:sys_enter_getppid {\n"
-	"  @[comm] = count();\n"
-	"  printf(\"%llu %u %u %s \\\\_SB.PCI0.S10.LCD 0x86\\n\", nsecs, cpu, tid, comm);\n"
-	"}\n"
-	"BEGIN { printf(\"ready\\n\"); }\n";
-
 /* One mode (tight or paced) of the tracepoint benchmark. */
 struct tp_mode {
 	double *base, *acp, *pro, *bpt;
@@ -142,32 +135,6 @@ struct tp_mode {
 	unsigned long got_acp, got_pro, got_bpt;
 	unsigned long long iwi_acp;	/* irq_work interrupts during acpitrace's runs */
 };
-
-/*
- * IRQ work interrupts so far, all CPUs (/proc/interrupts "IWI"): a ring
- * buffer wakeup is one, a load-independent count of what the wakeups cost.
- */
-unsigned long long irq_work_count(void)
-{
-	FILE *f = fopen("/proc/interrupts", "r");
-	char line[4096];
-	unsigned long long sum = 0;
-
-	while (f && fgets(line, sizeof(line), f)) {
-		char *p = line, *end;
-
-		while (*p == ' ')
-			p++;
-		if (strncmp(p, "IWI:", 4))
-			continue;
-		p += 4;
-		for (unsigned long long v; (v = strtoull(p, &end, 10)), end != p; p = end)
-			sum += v;
-	}
-	if (f)
-		fclose(f);
-	return sum;
-}
 
 static int tp_mode_alloc(struct tp_mode *m, int reps)
 {

@@ -25,6 +25,7 @@
 #include "capture/ring_record.h"
 #include "lib/evloop.h"
 #include "bench.h"
+#include "bench_common.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
 #include "policy/policy.h"

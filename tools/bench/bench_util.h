@@ -57,14 +57,4 @@ int child_start(struct child *c, char **argv, const char *ready_file, int cpu,
 /* SIGINT, reap; returns the child's peak RSS in KiB. */
 double child_stop(struct child *c);
 
-/* Benchmark 5 (latency.c): key presses in the guest, latencies on the host. */
-int cmd_keys(int count, int seconds, const char *ready_file, const char *stamps_file,
-	     int ndev, char **names);
-int cmd_latency(const char *stamps_file, const char *keys_file);
-/* Benchmark 4's guest part (guest_startup.c): figures from `bench spawn` outputs. */
-int cmd_guest_startup(const char *acp_file, const char *bpt_file, const char *full_file,
-		      const char *first_file);
-/* Benchmark 6's host part (idle.c): per-minute idle figures. */
-int cmd_idle(const char *file);
-
 #endif

@@ -9,6 +9,7 @@
  *	Without bpftrace lines, acpitrace's figures alone.
  */
 #include <stdio.h>
+#include "bench.h"
 #include "bench_util.h"
 
 /* "ms rss_kib" lines of `bench spawn`; the number read. */

@@ -14,6 +14,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "bench.h"
 #include "bench_util.h"
 
 static void line(const char *name, double v, const char *unit, const char *ref,

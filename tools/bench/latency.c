@@ -37,6 +37,7 @@
 #include <bpf/libbpf.h>
 #include "lib/ready_file.h"
 #include "bench.h"
+#include "bench_common.h"
 #include "bench_util.h"
 #include "latency.h"
 #include "latency.skel.h"

@@ -36,6 +36,7 @@
 #include "storm.skel.h"
 #include "bench_util.h"
 #include "bench.h"
+#include "bench_common.h"
 
 #define KBD_DATA	0x60
 #define KBD_STATUS	0x64

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The synthetic ACPI namespace the BPF test and bench programs walk
+ * The synthetic ACPI namespace the BPF test programs walk
  * (fake_ns.bpf.h builds it), by node; shared with their runners, which
  * name the node a record's path comes from.
  *
@@ -9,7 +9,7 @@
  *       PCI0
  *         S30_		a hot-plug slot (capture tests)
  *         S10_
- *           LCD_	the ACPI video LCD of the guest fixtures (bench)
+ *           LCD_	the ACPI video LCD of the guest fixtures
  *       LID0		the lid (stats tests)
  *     _GPE
  *       _E01		a GPE method (capture tests)
