@@ -93,7 +93,7 @@ help:
 	@echo '  timelinetest acpitrace timeline: SVG rendered by headless Chromium, Chrome trace JSON checked'
 	@echo '  installtest  make install/uninstall into a scratch DESTDIR (layout, policy.available)'
 	@echo '  santest      the unit tests under ASan/UBSan, in $(OUT)/san'
-	@echo '  depcheck     fail on an #include cycle or an upward include in user/'
+	@echo '  depcheck     user/, tools/, tests/: no include cycle or upward include; no file over 600 lines; comments name existing files'
 	@echo '  bpf-headers-check  every BPF header compiles alone; no cycle, no file over 600 lines'
 	@echo '  fuzz         fuzz parser, loader, record renderers, metrics (FUZZ_SECONDS=$(FUZZ_SECONDS) each)'
 	@echo '  fuzz-smoke   the same for 10 s each (FUZZ_SMOKE_SECONDS)'
@@ -294,9 +294,12 @@ timelinetest: $(OUT)/acpitrace
 installtest: $(OUT)/acpitrace
 	tests/host/install.sh $(OUT)
 
-# user/ headers: no #include cycle, and every include points down the layers.
+# user/, tools/ and tests/: no #include cycle, no .c files using each other,
+# every include points down the layers; no file in bpf/, user/, tools/ over
+# 600 lines (its waivers printed); no comment naming a file that is gone.
 depcheck:
-	tests/host/include-check.py user
+	tests/host/include-check.py user tools tests
+	tests/host/comment-paths.py bpf user tools tests dist debian
 
 # The unit tests again under AddressSanitizer and UBSan, built in their own
 # folder (the BPF skeletons are shared).

@@ -164,7 +164,7 @@ enum at_wake_pick {
 
 /*
  * The irq source (opt-in): user space puts the IRQs that ACPI/PNP devices
- * own into the irq_watch map (capture/irq_owner.c), each with its device's
+ * own into the irq_watch map (user/acpi/irq_owner.c), each with its device's
  * path; an IRQ record (AT_SRC_IRQ) has number = IRQ, result = the
  * handler's irqreturn_t, path = the device, data = the handler's name
  * (irqaction.name, NUL-terminated), duration = the hard IRQ handler's.

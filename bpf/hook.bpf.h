@@ -6,7 +6,7 @@
  *
  * Every hook exists twice: fentry/fexit (needs the target in BTF) and
  * kprobe/kretprobe (needs it in kallsyms).  User space enables one
- * flavour per hook, or none, before loading (user/attach.c).  A family
+ * flavour per hook, or none, before loading (user/capture/attach.c).  A family
  * writes its logic once, in hook_*() functions, and declares both
  * flavours with one AT_ENTRY/AT_EXIT line; entry halves keep what the exit
  * needs in a frame, so the exit works the same under fexit and kretprobe.

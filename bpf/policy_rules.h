@@ -3,7 +3,7 @@
  * The dispatch policy as the kernel sees it: a list of compiled rules in
  * precedence order, first match wins.  The matcher below is compiled
  * twice, into the BPF programs (policy.bpf.h) and into user space
- * (user/policy_index.c), so the kernel's verdict and the daemon's choice
+ * (user/policy/policy_index.c), so the kernel's verdict and the daemon's choice
  * of action can never disagree.  It must stay verifier friendly: constant
  * loop bounds, no libc.
  *

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Suspend cycles, from the power:suspend_resume tracepoint (the same
- * actions on 6.1 and 6.12, kernel/power/suspend.c and process.c):
+ * actions on 6.1 and 6.12, kernel/power/suspend.c and kernel/power/process.c):
  *
  *   suspend_enter  start   a cycle begins; val = the state (1 s2idle, 3 mem)
  *   machine_suspend start/end   each platform sleep (s2idle: one per

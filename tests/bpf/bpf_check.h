@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The one assertion vocabulary of the BPF test runner (tests/bpf/main.c
+ * The one assertion vocabulary of the BPF test runner (bpf_check.c; main.c
  * runs the suites: capture_tests.c, stats_tests.c, verify_budget.c).
  *
  *   case_begin(name)		a case starts

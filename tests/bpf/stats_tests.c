@@ -2,7 +2,7 @@
 /*
  * The health accounting (bpf/stats.bpf.h) under the real verifier and JIT:
  * tests/bpf/progs/stats_test.bpf.c feeds synthetic records with chosen timestamps
- * through at_emit(); user/health.c reads the maps back exactly as
+ * through at_emit(); user/diag/health.c reads the maps back exactly as
  * `acpitrace stats` does.  Covers per-key counters, GPE method time,
  * histograms, EC health, key overflow, the in-kernel filter, and the storm
  * window: one begin record, one end record, by event and by sweep.

@@ -309,7 +309,7 @@ TEST(wmi_legacy_owner_detection)
 	CHECK_STR(mod, "asus_nb_wmi");
 	write_file(root, "lib/modules/6.1.0-test/modules.alias", "alias wmi:" MSI_GUID " msi_wmi\n", 0644);
 
-	/* a driver bound on the WMI bus is policy.c's warning, not this one */
+	/* a driver bound on the WMI bus is policy_resolve.c's warning, not this one */
 	snprintf(link, sizeof(link), "%s/sys/bus/wmi/devices/" MSI_GUID "/driver", root);
 	CHECK_EQ_INT(symlink("../../../bus/wmi/drivers/msi-wmi", link), 0);
 	CHECK_EQ_INT(wmi_legacy_owner(root, MSI_GUID, mod, sizeof(mod)), -1);

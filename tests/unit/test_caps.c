@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Which effective capabilities let acpitrace load BPF (user/kernel.c). */
+/* Which effective capabilities let acpitrace load BPF (user/capture/kernel.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
