@@ -2,7 +2,9 @@
 /*
  * acpitrace inventory: what the firmware has (acpi/inventory.c) and which
  * policy files fit this machine, from sysfs and debugfs only.  Each
- * section says when it could not be read, and why.
+ * section says when it could not be read, and why.  Its options, the
+ * policy fit and --events are here; the text and JSON output are in
+ * inventory_text.c and inventory_json.c.
  */
 #include <dirent.h>
 #include <getopt.h>
@@ -14,12 +16,12 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/listen.h"
-#include "acpi/ec_ram.h"
+#include "cli/inventory_print.h"
+#include "acpi/inventory_ec.h"
 #include "record/record_fields.h"
 #include "acpi/inventory.h"
 #include "policy/policy.h"
 #include "lib/errmsg.h"
-#include "lib/json.h"
 #include "lib/opt.h"
 #include "lib/parse.h"
 #include "lib/time.h"
@@ -29,13 +31,6 @@ struct inv_opts {
 	const char *policy_dir;		/* NULL: the policy.d directories */
 	double events;			/* --events SECONDS; 0: none */
 	bool no_ec_io;
-};
-
-/* What --events found out, for the output. */
-struct inv_events {
-	double seconds;
-	bool ok;
-	char why[256];
 };
 
 static const struct opt inv_opts_table[] = {
@@ -66,12 +61,6 @@ static void inv_usage(FILE *out)
 }
 
 /* ---- policies ----------------------------------------------------------- */
-
-struct pol_fit {
-	char file[PATH_MAX];
-	const char *verdict;	/* "matches", "other machines", "no device here", "invalid" */
-	char detail[800];
-};
 
 static int name_cmp(const void *a, const void *b)
 {
@@ -141,400 +130,6 @@ static size_t fit_dir(const char *dir, const char *root, struct pol_fit **out, s
 	return n;
 }
 
-/* ---- text --------------------------------------------------------------- */
-
-static void text_section(const char *title, const struct inv_section *s, size_t n)
-{
-	if (s->status == INV_OK)
-		printf("%s (%s): %zu\n", title, s->where, n);
-	else
-		printf("%s: not available: %s\n", title, s->why);
-}
-
-static const char *dash(const char *s)
-{
-	return s[0] ? s : "-";
-}
-
-/* The EC's device path, or NULL: its _Qxx methods are the ones in that scope. */
-static const char *ec_path(const struct inventory *inv)
-{
-	for (size_t i = 0; i < inv->ndevs; i++)
-		if (!strcmp(inv->devs[i].hid, "PNP0C09") && inv->devs[i].path[0])
-			return inv->devs[i].path;
-	return NULL;
-}
-
-static bool ec_query(const struct inventory *inv, const struct inv_method *m)
-{
-	const char *ec = ec_path(inv);
-
-	return m->kind == 'Q' && (!ec || !strcmp(m->scope, ec));
-}
-
-static void text_methods(const struct inventory *inv, bool ev)
-{
-	if (inv->aml_s.status != INV_OK && !inv->ntables) {
-		printf("GPE and EC query methods: not available: %s\n", inv->aml_s.why);
-		return;
-	}
-	printf("GPE and EC query methods (%s, %zu tables): %zu\n", inv->aml_s.where, inv->ntables,
-	       inv->nmethods);
-	if (inv->aml_s.status != INV_OK)
-		printf("  (incomplete: %s)\n", inv->aml_s.why);
-	for (size_t i = 0; i < inv->nmethods; i++) {
-		const struct inv_method *m = &inv->methods[i];
-
-		printf("  %-5s 0x%02X  %-28s %s", m->kind == 'Q' ? "query" : "gpe", m->number, m->path,
-		       m->table);
-		if (ev && m->kind == 'Q')
-			printf(" fired %u", m->fired);
-		printf("\n");
-	}
-}
-
-static void text_ec(const struct inventory *inv, bool ev)
-{
-	size_t n = 0;
-
-	printf("  queries:");
-	for (size_t i = 0; i < inv->nmethods; i++) {
-		if (!ec_query(inv, &inv->methods[i]))
-			continue;
-		printf(" %s", inv->methods[i].path);
-		if (ev)
-			printf(" (fired %u)", inv->methods[i].fired);
-		n++;
-	}
-	printf("%s\n", n ? "" : inv->aml_s.status == INV_OK ? " none in the tables" : " unknown (tables not read)");
-	if (inv->ecio_s.status != INV_OK) {
-		printf("  registers: not available: %s\n", inv->ecio_s.why);
-		return;
-	}
-	printf("  registers (%s, %zu bytes):\n", inv->ecio_s.where, inv->ec_io_len);
-	ec_ram_hex(stdout, inv->ec_io, inv->ec_io_len);
-}
-
-static void print_text(const struct inventory *inv, const struct pol_fit *fits, size_t nfits,
-		       const char *pdirs, const struct inv_events *evs)
-{
-	bool ev = evs->seconds > 0 && evs->ok;
-
-	if (evs->seconds > 0)
-		printf("Events (%.1f s): %s\n", evs->seconds, evs->ok ? "traced" : evs->why);
-	text_section("ACPI devices", &inv->devs_s, inv->ndevs);
-	for (size_t i = 0; i < inv->ndevs; i++) {
-		const struct inv_dev *d = &inv->devs[i];
-
-		printf("  %-12s %-24s hid %-9s", d->name, dash(d->path), dash(d->hid));
-		if (d->cids[0])
-			printf(" cid %s", d->cids);
-		if (d->uid[0])
-			printf(" uid %s", d->uid);
-		if (d->status >= 0)
-			printf(" _STA 0x%lx", d->status);
-		printf(" driver %s", dash(d->driver));
-		if (d->pnp[0])
-			printf(" pnp %s %s", d->pnp, dash(d->pnp_ids));
-		printf("\n");
-	}
-	text_section("WMI blocks", &inv->wmi_s, inv->nwmi);
-	for (size_t i = 0; i < inv->nwmi; i++) {
-		const struct inv_wmi *w = &inv->wmi[i];
-
-		printf("  %s", w->guid);
-		if (w->event)
-			printf(" event notify 0x%02X", w->notify_id);
-		if (w->method)
-			printf(" method object %s", w->object_id);
-		if (w->data)
-			printf(" data object %s%s", w->object_id, w->setable ? " setable" : "");
-		if (w->expensive)
-			printf(" expensive");
-		if (w->instances >= 0)
-			printf(" instances %ld", w->instances);
-		printf(" driver %s", w->driver[0] ? w->driver : "- (not bound)");
-		printf(" alias %s", dash(w->alias));
-		if (ev)
-			printf(" fired %u", w->fired);
-		printf("\n");
-	}
-	text_section("GPEs and fixed events", &inv->gpe_s, inv->ngpes);
-	for (size_t i = 0; i < inv->ngpes; i++) {
-		const struct inv_gpe *g = &inv->gpes[i];
-
-		printf("  %-12s %8llu  %-24s", g->name, g->count, g->state);
-		if (g->gpe)
-			printf(" %s", g->method[0] ? g->method : "no method");
-		if (ev && g->gpe)
-			printf(" fired %u", g->fired);
-		printf("\n");
-	}
-	text_methods(inv, ev);
-	printf("Embedded controller:");
-	for (size_t i = 0; i < inv->ndevs; i++)
-		if (!strcmp(inv->devs[i].hid, "PNP0C09"))
-			printf(" %s %s driver %s;", inv->devs[i].name, inv->devs[i].path,
-			       dash(inv->devs[i].driver));
-	if (inv->ec_gpe >= 0)
-		printf(" GPE 0x%02lx (debugfs %s)\n", inv->ec_gpe, inv->ec_debugfs);
-	else
-		printf(" GPE unknown: %s\n", inv->ec_s.status == INV_OK ? "no EC in debugfs" : inv->ec_s.why);
-	text_ec(inv, ev);
-	printf("Buttons, lid, video, thermal, EC, GED, WMI, power:\n");
-	for (size_t i = 0; i < inv->ndevs; i++) {
-		const char *k = inv_platform_kind(inv->devs[i].hid);
-
-		if (k)
-			printf("  %-24s %-12s %s\n", k, inv->devs[i].name, dash(inv->devs[i].path));
-	}
-	text_section("Thermal zones", &inv->thermal_s, inv->ntz);
-	for (size_t i = 0; i < inv->ntz; i++) {
-		if (inv->tz[i].temp == LONG_MIN)
-			printf("  %-16s %-12s temp unreadable\n", inv->tz[i].name, inv->tz[i].type);
-		else
-			printf("  %-16s %-12s %.1f C\n", inv->tz[i].name, inv->tz[i].type,
-			       inv->tz[i].temp / 1000.0);
-	}
-	printf("Policies (%s): %zu files\n", pdirs, nfits);
-	for (size_t i = 0; i < nfits; i++)
-		printf("  %s: %s%s%s\n", fits[i].file, fits[i].verdict, fits[i].detail[0] ? ": " : "",
-		       fits[i].detail);
-}
-
-/* ---- JSON --------------------------------------------------------------- */
-
-static void json_section(struct json *j, const char *key, const struct inv_section *s)
-{
-	json_begin_object(j, key);
-	json_str(j, "status", inv_status_name(s->status));
-	json_str(j, "source", s->where);
-	if (s->status != INV_OK)
-		json_str(j, "reason", s->why);
-}
-
-static void json_opt_str(struct json *j, const char *key, const char *s)
-{
-	json_str(j, key, s[0] ? s : NULL);
-}
-
-/* "a,b" as ["a", "b"] */
-static void json_list(struct json *j, const char *key, const char *list)
-{
-	char buf[256], *save = NULL, *c;
-
-	json_begin_array(j, key);
-	snprintf(buf, sizeof(buf), "%s", list);
-	for (c = strtok_r(buf, ",", &save); c; c = strtok_r(NULL, ",", &save))
-		json_str(j, NULL, c);
-	json_end_array(j);
-}
-
-static void json_fired(struct json *j, bool ev, unsigned int n)
-{
-	if (ev)
-		json_u64(j, "fired", n);
-	else
-		json_null(j, "fired");
-}
-
-static void json_devs(struct json *j, const struct inventory *inv)
-{
-	json_section(j, "devices", &inv->devs_s);
-	json_begin_array(j, "items");
-	for (size_t i = 0; i < inv->ndevs; i++) {
-		const struct inv_dev *d = &inv->devs[i];
-		const char *k = inv_platform_kind(d->hid);
-
-		json_begin_object(j, NULL);
-		json_str(j, "name", d->name);
-		json_opt_str(j, "path", d->path);
-		json_opt_str(j, "hid", d->hid);
-		json_list(j, "cids", d->cids);
-		json_opt_str(j, "uid", d->uid);
-		if (d->status < 0)
-			json_null(j, "sta");
-		else
-			json_u64(j, "sta", d->status);
-		json_opt_str(j, "driver", d->driver);
-		json_str(j, "kind", k);
-		if (d->pnp[0]) {
-			json_begin_object(j, "pnp");
-			json_str(j, "name", d->pnp);
-			json_list(j, "ids", d->pnp_ids);
-			json_end_object(j);
-		} else {
-			json_null(j, "pnp");
-		}
-		json_end_object(j);
-	}
-	json_end_array(j);
-	json_end_object(j);
-}
-
-static void json_wmi(struct json *j, const struct inventory *inv, bool ev)
-{
-	json_section(j, "wmi", &inv->wmi_s);
-	json_begin_array(j, "items");
-	for (size_t i = 0; i < inv->nwmi; i++) {
-		const struct inv_wmi *w = &inv->wmi[i];
-
-		json_begin_object(j, NULL);
-		json_str(j, "guid", w->guid);
-		json_str(j, "name", w->name);
-		if (w->event)
-			json_u64(j, "notify_id", w->notify_id);
-		else
-			json_null(j, "notify_id");
-		json_opt_str(j, "object_id", w->object_id);
-		json_bool(j, "event", w->event);
-		json_bool(j, "method", w->method);
-		json_bool(j, "data", w->data);
-		json_bool(j, "setable", w->setable);
-		json_bool(j, "expensive", w->expensive);
-		if (w->instances < 0)
-			json_null(j, "instances");
-		else
-			json_u64(j, "instances", w->instances);
-		json_opt_str(j, "driver", w->driver);
-		json_bool(j, "bound", w->driver[0]);
-		json_list(j, "alias_modules", w->alias);
-		json_fired(j, ev, w->fired);
-		json_end_object(j);
-	}
-	json_end_array(j);
-	json_end_object(j);
-}
-
-static void json_gpes(struct json *j, const struct inventory *inv, bool ev)
-{
-	json_section(j, "interrupts", &inv->gpe_s);
-	json_begin_array(j, "items");
-	for (size_t i = 0; i < inv->ngpes; i++) {
-		const struct inv_gpe *g = &inv->gpes[i];
-
-		json_begin_object(j, NULL);
-		json_str(j, "name", g->name);
-		if (g->gpe)
-			json_u64(j, "gpe", g->number);
-		else
-			json_null(j, "gpe");
-		json_u64(j, "count", g->count);
-		json_str(j, "state", g->state);
-		json_bool(j, "enabled", g->enabled);
-		json_opt_str(j, "method", g->method);
-		json_fired(j, ev && g->gpe, g->fired);
-		json_end_object(j);
-	}
-	json_end_array(j);
-	json_end_object(j);
-}
-
-static void json_method(struct json *j, const struct inv_method *m, bool ev)
-{
-	char kind[2] = { m->kind, 0 };
-
-	json_begin_object(j, NULL);
-	json_str(j, "path", m->path);
-	json_str(j, "scope", m->scope);
-	json_str(j, "kind", kind);
-	json_u64(j, "number", m->number);
-	json_str(j, "table", m->table);
-	json_fired(j, ev && m->kind == 'Q', m->fired);
-	json_end_object(j);
-}
-
-static void json_methods(struct json *j, const struct inventory *inv, bool ev)
-{
-	json_section(j, "methods", &inv->aml_s);
-	json_u64(j, "tables", inv->ntables);
-	json_begin_array(j, "items");
-	for (size_t i = 0; i < inv->nmethods; i++)
-		json_method(j, &inv->methods[i], ev);
-	json_end_array(j);
-	json_end_object(j);
-}
-
-static void json_ec_more(struct json *j, const struct inventory *inv, bool ev)
-{
-	char hex[EC_RAM_SIZE * 2 + 1];
-
-	json_begin_array(j, "queries");
-	for (size_t i = 0; i < inv->nmethods; i++)
-		if (ec_query(inv, &inv->methods[i]))
-			json_method(j, &inv->methods[i], ev);
-	json_end_array(j);
-	json_section(j, "registers", &inv->ecio_s);
-	for (size_t i = 0; i < inv->ec_io_len; i++)
-		snprintf(hex + 2 * i, 3, "%02x", inv->ec_io[i]);
-	hex[2 * inv->ec_io_len] = '\0';
-	json_u64(j, "length", inv->ec_io_len);
-	json_str(j, "hex", inv->ec_io_len ? hex : NULL);
-	json_end_object(j);
-}
-
-static void print_json(const struct inventory *inv, const struct pol_fit *fits, size_t nfits,
-		       const struct inv_events *evs)
-{
-	bool ev = evs->seconds > 0 && evs->ok;
-	struct json j;
-
-	json_init(&j, stdout);
-	json_begin_object(&j, NULL);
-	json_begin_object(&j, "events");
-	if (evs->seconds > 0) {
-		json_str(&j, "status", evs->ok ? "ok" : "error");
-		json_double(&j, "seconds", evs->seconds, 1);
-		if (!evs->ok)
-			json_str(&j, "reason", evs->why);
-	} else {
-		json_str(&j, "status", "not_asked");
-	}
-	json_end_object(&j);
-	json_devs(&j, inv);
-	json_section(&j, "pnp", &inv->pnp_s);
-	json_end_object(&j);
-	json_wmi(&j, inv, ev);
-	json_gpes(&j, inv, ev);
-	json_methods(&j, inv, ev);
-	json_section(&j, "ec", &inv->ec_s);
-	json_ec_more(&j, inv, ev);
-	json_begin_array(&j, "devices");
-	for (size_t i = 0; i < inv->ndevs; i++)
-		if (!strcmp(inv->devs[i].hid, "PNP0C09"))
-			json_str(&j, NULL, inv->devs[i].name);
-	json_end_array(&j);
-	if (inv->ec_gpe >= 0)
-		json_u64(&j, "gpe", inv->ec_gpe);
-	else
-		json_null(&j, "gpe");
-	json_end_object(&j);
-	json_section(&j, "thermal", &inv->thermal_s);
-	json_begin_array(&j, "items");
-	for (size_t i = 0; i < inv->ntz; i++) {
-		json_begin_object(&j, NULL);
-		json_str(&j, "name", inv->tz[i].name);
-		json_str(&j, "type", inv->tz[i].type);
-		if (inv->tz[i].temp == LONG_MIN)
-			json_null(&j, "temp_mc");
-		else
-			json_i64(&j, "temp_mc", inv->tz[i].temp);
-		json_end_object(&j);
-	}
-	json_end_array(&j);
-	json_end_object(&j);
-	json_begin_array(&j, "policies");
-	for (size_t i = 0; i < nfits; i++) {
-		json_begin_object(&j, NULL);
-		json_str(&j, "file", fits[i].file);
-		json_str(&j, "verdict", fits[i].verdict);
-		json_opt_str(&j, "detail", fits[i].detail);
-		json_end_object(&j);
-	}
-	json_end_array(&j);
-	json_end_object(&j);
-}
-
 /* ---- --events ----------------------------------------------------------- */
 
 struct mark_ctx {
@@ -559,7 +154,7 @@ static void mark_event(const struct at_event *e, void *ctx)
 				inv->wmi[i].fired++;
 	} else if (e->source == AT_SRC_EC_QUERY) {
 		for (size_t i = 0; i < inv->nmethods; i++)
-			if (ec_query(inv, &inv->methods[i]) && inv->methods[i].number == (int)e->number)
+			if (inv_ec_query(inv, &inv->methods[i]) && inv->methods[i].number == (int)e->number)
 				inv->methods[i].fired++;
 	}
 }
@@ -638,9 +233,9 @@ int cmd_inventory(int argc, char **argv)
 		}
 	}
 	if (g_opts.json)
-		print_json(&inv, fits, nfits, &evs);
+		inv_print_json(&inv, fits, nfits, &evs);
 	else
-		print_text(&inv, fits, nfits, dirs, &evs);
+		inv_print_text(&inv, fits, nfits, dirs, &evs);
 	free(fits);
 	inventory_free(&inv);
 	return 0;
