@@ -259,10 +259,10 @@ bpftest: $(BPFT_BIN)
 verify-budget: $(BPFT_BIN)
 	$(BPFT_BIN) budget
 
-# Every BPF header (bpf/, tests/bpf/progs/) compiles alone; no #include
+# Every BPF header (bpf/, tests/bpf/progs/, tools/bench/) compiles alone; no #include
 # cycle, no file over 600 lines there.
 bpf-headers-check: vmlinux/vmlinux.h
-	@CLANG="$(CLANG)" BPF_CFLAGS="$(BPF_CFLAGS) -Itests/bpf/progs" tests/bpf/check_headers.sh bpf tests/bpf/progs
+	@CLANG="$(CLANG)" BPF_CFLAGS="$(BPF_CFLAGS) -Itests/bpf/progs" tests/bpf/check_headers.sh bpf tests/bpf/progs tools/bench
 
 # acpitrace top under a pseudo-terminal and without one (script(1), bsdutils)
 ttytest: $(OUT)/acpitrace

@@ -84,7 +84,8 @@ def search_path(rel):
     if rel.endswith((".bpf.c", ".bpf.h")):
         return [os.path.dirname(rel)] + SEARCH["bpf-prog"]
     if z.startswith("user/"):
-        return SEARCH["user"]
+        # its own folder last: "json.h" for "lib/json.h" is an error below
+        return SEARCH["user"] + [os.path.dirname(rel)]
     return [os.path.dirname(rel)] + SEARCH.get(z, ["user", "bpf"])
 
 
@@ -96,7 +97,8 @@ def resolve(rel, inc, known):
             return cand
     # not on the include path: where would it be?  (an upward include
     # through an -I the check does not know is still an upward include)
-    hits = [k for k in known if k.endswith("/" + inc.lstrip("./"))]
+    tail = os.path.normpath(inc).lstrip("./")
+    hits = [k for k in known if k == tail or k.endswith("/" + tail)]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -126,8 +128,7 @@ def include_graph(files, known, texts, errors):
             if target is None:
                 errors.append(f"{rel}: include \"{inc}\" is no file of the repository")
                 continue
-            if z.startswith("user/") and os.path.normpath(os.path.join("user", inc)) != target \
-                    and target.startswith("user/"):
+            if z.startswith("user/") and "/" not in inc and target.startswith("user/"):
                 errors.append(f"{rel}: include \"{inc}\" by its folder path")
                 continue
             edges.append(target)
