@@ -31,10 +31,14 @@ SKIP = ("README.md", "docs/")
 def repo_files():
     """The source files: git's list, or in an unpacked source package the
     tree without build output (build/, debian/build, debian/<package>)."""
-    if os.path.isdir(".git") or os.path.isfile(".git"):
-        out = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
-                             capture_output=True, text=True, check=True).stdout
-        return {f for f in out.split("\n") if f and os.path.isfile(f)}
+    if os.path.exists(".git"):
+        try:
+            out = subprocess.run(["git", "ls-files", "--cached", "--others",
+                                  "--exclude-standard"],
+                                 capture_output=True, text=True, check=True).stdout
+            return {f for f in out.split("\n") if f and os.path.isfile(f)}
+        except (OSError, subprocess.CalledProcessError):
+            pass		# no git here: walk the tree
     files = set()
     for d, dirs, names in os.walk("."):
         top = os.path.normpath(d)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * acpitrace learn's proposals (learn/propose.c), fed from real guest
+ * acpitrace learn's proposals (learn/propose.c, propose_chain.c), fed from real guest
  * recordings (tests/replay/NAME.jsonl): each GED-injected press's chain gives
  * the line a policy needs (the WMI payload over its Notify, MHKP's result
  * over Notify(HKEY, 0x80), HID:UID over a path), the action from the
