@@ -98,7 +98,7 @@ help:
 	@echo '  bpf-headers-check  every BPF header compiles alone; no cycle, no file over 600 lines'
 	@echo '  fuzz         fuzz parser, loader, record renderers, metrics (FUZZ_SECONDS=$(FUZZ_SECONDS) each)'
 	@echo '  fuzz-smoke   the same for 10 s each (FUZZ_SMOKE_SECONDS)'
-	@echo '  bench        the benchmarks (README "Performance")'
+	@echo '  bench        the benchmarks (docs/performance.md)'
 	@echo '  bench-smoke  their short run'
 	@echo '  vmtest       the QEMU guest matrix (tools/vm; VMTEST_ARGS=...)'
 	@echo '  vmtest-discover the discover scenarios (tests/vm/scenarios-discover: inventory, record/replay, learn)'
@@ -329,7 +329,7 @@ demo:
 
 include tools/vm/vm.mk
 
-# Benchmarks (README "Performance"): make bench; bench-smoke is the short CI run.
+# Benchmarks (docs/performance.md): make bench; bench-smoke is the short CI run.
 bench: all $(BENCH_BIN)
 	@OUT=$(OUT) tools/bench/run
 

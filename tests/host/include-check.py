@@ -5,7 +5,7 @@
 Fails on
   - an #include cycle among user/ headers;
   - an include pointing up the layers: a folder may include its own files
-    and folders of lower rank only (README "Layout"):
+    and folders of lower rank only (docs/architecture.md "Layout"):
         lib  <-  acpi  <-  capture, record, policy  <-  recording
              <-  dispatch, diag  <-  learn  <-  cli
 Headers from bpf/ and the system are not part of the graph.
