@@ -302,6 +302,7 @@ depcheck:
 # Every command README.md and docs/ show is run by some test or carries a
 # waiver naming it; every relative link and anchor resolves (docs/testing.md).
 doctest:
+	tests/host/doc-check-self.sh
 	tests/host/doc-check.py
 
 # The unit tests again under AddressSanitizer and UBSan, built in their own
