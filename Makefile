@@ -70,7 +70,7 @@ BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
 .PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest \
 	fuzz fuzz-smoke \
-	depcheck bench bench-smoke deps vmlinux demo vmtest verify-budget check bpf-headers-check
+	depcheck bench bench-smoke deps vmlinux demo vmtest verify-budget check bpf-headers-check doctest
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -81,7 +81,7 @@ help:
 	@echo '  all          build/acpitrace and the guest helper evread (default)'
 	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-debian, parity'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
-	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest'
+	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
 	@echo '  unittest     unit tests (tests/unit)'
@@ -94,10 +94,11 @@ help:
 	@echo '  installtest  make install/uninstall into a scratch DESTDIR (layout, policy.available)'
 	@echo '  santest      the unit tests under ASan/UBSan, in $(OUT)/san'
 	@echo '  depcheck     user/, tools/, tests/: no include cycle or upward include; no file over 600 lines; comments name existing files'
+	@echo '  doctest      every command in README.md and docs/ is run by a test (or waived); links resolve'
 	@echo '  bpf-headers-check  every BPF header compiles alone; no cycle, no file over 600 lines'
 	@echo '  fuzz         fuzz parser, loader, record renderers, metrics (FUZZ_SECONDS=$(FUZZ_SECONDS) each)'
 	@echo '  fuzz-smoke   the same for 10 s each (FUZZ_SMOKE_SECONDS)'
-	@echo '  bench        the benchmarks (README "Performance")'
+	@echo '  bench        the benchmarks (docs/performance.md)'
 	@echo '  bench-smoke  their short run'
 	@echo '  vmtest       the QEMU guest matrix (tools/vm; VMTEST_ARGS=...)'
 	@echo '  vmtest-discover the discover scenarios (tests/vm/scenarios-discover: inventory, record/replay, learn)'
@@ -301,6 +302,12 @@ depcheck:
 	tests/host/include-check.py user tools tests
 	tests/host/comment-paths.py bpf user tools tests dist debian
 
+# Every command README.md and docs/ show is run by some test or carries a
+# waiver naming it; every relative link and anchor resolves (docs/testing.md).
+doctest:
+	tests/host/doc-check-self.sh
+	tests/host/doc-check.py
+
 # The unit tests again under AddressSanitizer and UBSan, built in their own
 # folder (the BPF skeletons are shared).
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
@@ -309,7 +316,7 @@ santest: $(SKELS)
 		LDFLAGS="-fsanitize=address,undefined" unittest
 
 hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest promtest replaytest \
-	inventorytest installtest santest fuzz-smoke timelinetest
+	inventorytest installtest santest fuzz-smoke timelinetest doctest
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.
@@ -326,7 +333,7 @@ demo:
 
 include tools/vm/vm.mk
 
-# Benchmarks (README "Performance"): make bench; bench-smoke is the short CI run.
+# Benchmarks (docs/performance.md): make bench; bench-smoke is the short CI run.
 bench: all $(BENCH_BIN)
 	@OUT=$(OUT) tools/bench/run
 

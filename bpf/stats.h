@@ -13,7 +13,7 @@
 #define AT_KEY_ENTRIES		1024
 #define AT_HIST_SLOTS		32	/* log2 buckets of nanoseconds: 1ns..~4s */
 
-/* Storm defaults (rodata, changed with --storm-*; see README Diagnostics). */
+/* Storm defaults (rodata, changed with --storm-*; see docs/metrics.md "Diagnostics"). */
 #define AT_STORM_RATE_DEFAULT	500	/* events/s per key */
 #define AT_STORM_WINDOW_MS	1000	/* sliding window length */
 #define AT_STORM_END_PCT	50	/* storm ends below this % of the rate */

@@ -17,7 +17,7 @@
 #include "path.bpf.h"	/* READ_ONCE, WRITE_ONCE */
 #include "stats.h"
 
-/* Storm tunables (rodata): defaults in stats.h, documented in README. */
+/* Storm tunables (rodata): defaults in stats.h, documented in docs/metrics.md. */
 const volatile __u64 at_storm_rate = AT_STORM_RATE_DEFAULT;	/* events/s, 0 = off */
 const volatile __u64 at_storm_window_ns = AT_STORM_WINDOW_MS * 1000000ULL;
 const volatile __u64 at_storm_end_pct = AT_STORM_END_PCT;

@@ -32,7 +32,7 @@ INSTALL        ?= install
 # key and switch names for the bash completion (those libevdev knows)
 INPUT_CODES_H  ?= /usr/include/linux/input-event-codes.h
 
-# Loaded by default.  The rest mirror vendor drivers' keymaps (README
+# Loaded by default.  The rest mirror vendor drivers' keymaps (docs/parity.md
 # "Driver parity"): where that driver is bound it reports the keys itself,
 # so a default would double them (intel-vbtn matches a HID found on many
 # 2-in-1s); a user enables one with a link.

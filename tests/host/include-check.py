@@ -11,7 +11,8 @@ For each TREE, fails on
     other through a shared header; what a program links, not what it
     includes);
   - an include pointing up the layers.  In user/ a folder may include
-    its own files and folders of lower rank only:
+    its own files and folders of lower rank only
+    (docs/architecture.md "Layout"):
         lib  <-  acpi  <-  capture, record, policy  <-  recording
              <-  dispatch, diag  <-  learn  <-  cli
     and bpf/.  tests/ and tools/ sit above user/ (ALLOWED): they include

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Benchmark programs for tools/bench (README "Performance").
+ * Benchmark programs for tools/bench (docs/performance.md).
  *
  * The raw_tp programs run their body @n times in a bpf_loop and time the
  * loop with bpf_ktime_get_ns, so BPF_PROG_TEST_RUN (which has no repeat

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * acpitrace benchmarks (README "Performance", tools/bench/run drives it).
+ * acpitrace benchmarks (docs/performance.md, tools/bench/run drives it).
  *
  * Every figure is a ratio of two measurements taken in the same
  * invocation, repeated; one line per figure: name, median (and

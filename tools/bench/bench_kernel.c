@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Benchmark 1: in-kernel cost per event (README "Performance"; bench.c has the command line). */
+/* Benchmark 1: in-kernel cost per event (docs/performance.md; bench.c has the command line). */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Benchmark 4: exec to attached, peak RSS (README "Performance"; bench.c has the command line). */
+/* Benchmark 4: exec to attached, peak RSS (docs/performance.md; bench.c has the command line). */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>

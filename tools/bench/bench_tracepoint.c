@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Benchmark 2: added cost on a syscall tracepoint, against bpftrace (README "Performance"; bench.c has the command line). */
+/* Benchmark 2: added cost on a syscall tracepoint, against bpftrace (docs/performance.md; bench.c has the command line). */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Benchmark 3: user-space consumer, decode and policy match (README "Performance"; bench.c has the command line). */
+/* Benchmark 3: user-space consumer, decode and policy match (docs/performance.md; bench.c has the command line). */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The benchmarks measured in a guest (README "Performance"): the guest runs
+ * The benchmarks measured in a guest (docs/performance.md): the guest runs
  * `bench spawn`, the host prints the figures.
  *
  *   bench guest-startup ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt] (host)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Benchmark 5 (README "Performance"): the time of each Notify, for pairing
+ * Benchmark 5 (docs/performance.md): the time of each Notify, for pairing
  * with the key presses it causes, and of the steps in between, to say
  * where the time goes.  The Notify's stamp is an fentry on the function
  * acpitrace's own notify hook uses (acpi_ev_queue_notify_request), so both

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Benchmark 5 (README "Performance"), event-to-key latency: the guest runs
+ * Benchmark 5 (docs/performance.md), event-to-key latency: the guest runs
  * `bench keys`, the host prints the figures with `bench latency`.
  *
  *   bench keys [-n COUNT] [-s SECONDS] [-f READY_FILE] [-o STAMPS] NAME...  (guest)

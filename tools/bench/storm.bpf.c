@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Benchmark 7 (README "Performance"): the kernel's own handling time of a
+ * Benchmark 7 (docs/performance.md): the kernel's own handling time of a
  * GED interrupt storm, timed with bpf_ktime_get_ns around the functions
  * that contain all of it and that acpitrace does not hook itself:
  *

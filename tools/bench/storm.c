@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Benchmark 7, storm cost (tools/bench/7-storm-guest; README "Performance").
+ * Benchmark 7, storm cost (tools/bench/7-storm-guest; docs/performance.md).
  *
  *   bench storm [-r REPS] [-s SECONDS] -f READY_FILE -- CMD...     (guest)
  *	a GED interrupt storm at the guest's maximum rate: the i8042's

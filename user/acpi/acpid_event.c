@@ -2,7 +2,7 @@
 /*
  * acpid's event lines.  The strings are facts about the kernel and acpid
  * (drivers' device_class and bus ids, acpid's input-layer table), written
- * here from their documented values; README "Coming from acpid" is the
+ * here from their documented values; docs/acpid.md "Coming from acpid" is the
  * reference for what each record becomes.
  */
 #include <ctype.h>

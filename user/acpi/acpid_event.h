@@ -7,7 +7,7 @@
  * processor, wmi); the keys acpid read from the input layer (power and
  * sleep buttons, the video keys) get acpid's fixed strings
  * ("button/power PBTN 00000080 00000000", "video/brightnessup BRTUP ...").
- * What acpid never saw has an "acpitrace/" class of its own: README
+ * What acpid never saw has an "acpitrace/" class of its own: docs/acpid.md
  * "Coming from acpid" lists them all.
  */
 #ifndef ACPID_EVENT_H

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A minimised BTF for the CO-RE relocations of one BPF object, generated
- * for the running kernel and cached (README "Performance", item 4, and
- * "Security model").  With it, libbpf 1.1 relocates against a few KiB
+ * for the running kernel and cached (docs/performance.md, benchmark 4, and
+ * docs/security.md "Security model").  With it, libbpf 1.1 relocates against a few KiB
  * instead of parsing the whole vmlinux BTF (5-6 MiB, held twice while it
  * parses): only for objects whose loaded programs need no vmlinux BTF of
  * their own (no fentry/fexit), which the caller decides.

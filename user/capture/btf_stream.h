@@ -5,7 +5,7 @@
  *
  * Why not btf__load_vmlinux_btf(): libbpf 1.1 reads the 5-6 MiB file into
  * one buffer and copies it into a second one, so the loader's peak RSS
- * carries ~2x the file for a lookup of ~30 names (README "Performance").
+ * carries ~2x the file for a lookup of ~30 names (docs/performance.md).
  */
 #ifndef BTF_STREAM_H
 #define BTF_STREAM_H

@@ -108,7 +108,7 @@ static void draw_header(struct frame *f, const struct stats_snap *s,
 
 	if (s->smi_total >= 0)
 		snprintf(smi, sizeof(smi), "  SMI: %lld", (long long)s->smi_total);
-	/* resumes since start, only once there was one (README "Why did my laptop wake up?") */
+	/* resumes since start, only once there was one (docs/wake.md "Why did my laptop wake up?") */
 	for (unsigned int i = 0; i < s->wake.n; i++)
 		wakes += s->wake.c[i].wakeups;
 	if (wakes)

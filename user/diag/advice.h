@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What to do about spurious s2idle wakeups (README "Why did my laptop wake
+ * What to do about spurious s2idle wakeups (docs/wake.md "Why did my laptop wake
  * up?"): when one GPE causes most of them, the remedy for it — the
  * embedded controller's GPE is kept from waking the machine with
  * acpi.ec_no_wakeup=1, any other GPE is masked in sysfs or at boot.  Shared

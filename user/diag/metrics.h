@@ -2,7 +2,7 @@
 /*
  * Prometheus text exposition (format 0.0.4) of a health snapshot, and the
  * node_exporter textfile-collector output.  Metric names and labels are
- * documented in README "Diagnostics".
+ * documented in docs/metrics.md "Diagnostics".
  */
 #ifndef METRICS_H
 #define METRICS_H

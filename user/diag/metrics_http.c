@@ -32,7 +32,7 @@ struct metrics_http {
  * libmicrohttpd is opened when the first exporter starts, not linked: it
  * brings gnutls and eight more libraries, 3 MiB of resident memory and
  * 1.6 ms of exec time for every trace, run and stats that never serves
- * metrics (README "Performance").  MHD_SONAME comes from the Makefile.
+ * metrics (docs/performance.md).  MHD_SONAME comes from the Makefile.
  */
 #ifndef MHD_SONAME
 #define MHD_SONAME "libmicrohttpd.so.12"

@@ -3,7 +3,7 @@
  * The series only the dispatch daemon (`acpitrace run`) has, appended to
  * the trace metrics (diag/metrics.h): the kernel's per-rule hit counters,
  * per-source policy verdicts, actions performed and failed, exec refusals.
- * Names and labels: README "Fleet monitoring".
+ * Names and labels: docs/metrics.md "Fleet monitoring".
  */
 #ifndef METRICS_RUN_H
 #define METRICS_RUN_H

@@ -21,7 +21,7 @@ struct libevdev;
 
 /*
  * The `acpitrace` input device's identity, the same on every start and
- * reload (README "Dispatch"): BUS_VIRTUAL, these ids, this phys.
+ * reload (docs/dispatch.md): BUS_VIRTUAL, these ids, this phys.
  */
 #define ACT_INPUT_NAME		"acpitrace"
 #define ACT_INPUT_PHYS		"acpitrace/input0"

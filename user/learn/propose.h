@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * acpitrace learn's proposals: from the records one key press caused to
- * the policy line that would catch it (README "Supporting a new machine").
+ * the policy line that would catch it (docs/learn.md "Supporting a new machine").
  * Pure logic over records and the machine's facts (a recording header),
  * so it runs the same on live records and on recordings.
  *

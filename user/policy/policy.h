@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Dispatch policies (README "Dispatch"), what the rest of acpitrace uses:
+ * Dispatch policies (docs/dispatch.md), what the rest of acpitrace uses:
  * load one (parse, resolve HIDs, WMI GUIDs and DMI against this machine's
  * sysfs, compile to the kernel's rules, bpf/policy_rules.h), look up the
  * rule a record selects, free it.  A policy is built completely or not at

@@ -2,7 +2,7 @@
 /*
  * Coexisting with a bound vendor driver: rules whose codes the driver
  * already reports as keys are skipped (compiled as drops), unless their
- * block says 'override' (README "Coexisting with a bound driver").
+ * block says 'override' (docs/dispatch.md "Coexisting with a bound driver").
  */
 #ifndef POLICY_COEXIST_H
 #define POLICY_COEXIST_H

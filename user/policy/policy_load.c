@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Loading a policy: files, directories and includes, one statement per
- * line, then resolving and compiling (README "Dispatch"):
+ * line, then resolving and compiling (acpitrace.policy(5)):
  *
  *   include PATH                      a file, or a directory's *.policy
  *   match SOURCE [KEY=VALUE]...       starts a block     (policy_block.c)

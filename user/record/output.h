@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Turning records into lines: human text (indented by chain depth) or
- * one JSON object per line (schema in README "JSON output").
+ * one JSON object per line (schema in docs/json.md).
  */
 #ifndef OUTPUT_H
 #define OUTPUT_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Recordings: the output of trace -j read back (README "Record and
+ * Recordings: the output of trace -j read back (docs/recordings.md "Record and
  * replay").  trace -j writes a header record first,
  *   {"recording":{"format":1,"kernel":...,"dmi":{...},"devices":[...],"wmi":[...]}}
  * with the machine facts a policy is resolved against (the DMI fields,

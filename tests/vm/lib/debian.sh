@@ -13,5 +13,5 @@ ACPITABLES=$DISPATCH_TABLES
 BINARIES=""
 TIMEOUT=150
 # `systemd-analyze security acpitrace.service` in the guest (systemd 252),
-# measured 2.4: a higher score fails service-boot (README, "The service's sandbox").
+# measured 2.4: a higher score fails service-boot (docs/security.md, "The service's sandbox").
 EXPOSURE_MAX=2.4

@@ -100,14 +100,14 @@ _parity_guest() {
 	mkdir -p /tmp/policy.d
 	vm_wait shipped 60
 	# override: the driver is bound beside it, and acpitrace must act on
-	# the codes it reports too (by default it skips them: README "Coexisting")
+	# the codes it reports too (by default it skips them: docs/dispatch.md "Coexisting")
 	# (on the match line, before any comment: the policy's line numbers stay)
 	sed -e 's/->[[:space:]]*ignore/-> log/' -e 's/^\([[:space:]]*match[[:space:]][^#]*\)/\1 override /' \
 		"$OUT/shipped.policy" >/tmp/policy.d/50-shipped.policy
 	printf '%s\n  * -> log\n' "$CATCHALL" >/tmp/policy.d/99-parity.policy
 	acpitrace check /tmp/policy.d >check.txt 2>&1 || true
 	evread -m "$INPUT" 30 >keymap.json 2>keymap.err || true
-	# a recording of the policy's source beside run (README "Record and
+	# a recording of the policy's source beside run (docs/recordings.md "Record and
 	# replay"): the host replays it through the same policy directory and
 	# must act as run did; tests/replay/parity-*.jsonl are cut from these
 	cp -r /tmp/policy.d "$OUT/policy.d"

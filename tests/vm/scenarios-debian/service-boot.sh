@@ -10,7 +10,7 @@ guest() {
 	dpkg-query -W -f '${Status} ${Version}\n' acpitrace >dpkg.txt
 	systemctl is-enabled acpitrace >enabled.txt 2>&1 || true
 	# an input device udev adds after the daemon started makes it reload
-	# (README "Modules loaded after start"): SubState=reload for that
+	# (docs/dispatch.md "Modules loaded after start"): SubState=reload for that
 	# moment; take the state again until it is over (for 30 s at most: a
 	# daemon stuck reloading fails the check)
 	i=0
@@ -46,7 +46,7 @@ check() {
 	expect_grep systemd-version.txt '^systemd 252 '
 	# the daemon's lines reach the journal with their priorities (<6> info):
 	# one "policy" line at start, one more per reload an input device that
-	# udev added after the start caused (README "Coexisting with a bound
+	# udev added after the start caused (docs/dispatch.md "Coexisting with a bound
 	# driver"; seen once on a slow boot: 2 lines after one reload)
 	local reloads
 	reloads=$(jq -c -R 'fromjson? | select(.SYSLOG_IDENTIFIER == "acpitrace" and (.MESSAGE | test("^input device change: reloading ")))' \

@@ -45,7 +45,7 @@ host() {
 
 check() {
 	local dmi='dmi sys_vendor=QEMU product_name=Standard?PC?(i440FX?+?PIIX,?1996)'
-	# the walk-through of README "Supporting a new machine" starts here
+	# the walk-through of docs/learn.md "Supporting a new machine" starts here
 	expect_grep inventory.txt '^  409B028D-F06B-4C7C-8BBB-EE133A6BD87E event notify 0xD0 instances 1 driver xiaomi-wmi alias xiaomi_wmi$'
 	expect_grep learn.status 'exit=0'
 	expect_event learn.json '.learn == "baseline" and .background == ["match notify hid=ACPT0001:0|0x81"]' 1

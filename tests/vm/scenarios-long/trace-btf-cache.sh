@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# The loader's CO-RE BTF cache (user/capture/btf_cache.c, README "Security
+# The loader's CO-RE BTF cache (user/capture/btf_cache.c, docs/security.md "Security
 # model"): with bpftool in the guest, the first trace makes
 # /var/cache/acpitrace/btf/core-*.btf and relocates against it, and every
 # trace loads its fentry programs with ids of its own (capture/fentry_ids.c),

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# SMI accounting (README "SMI accounting"). An Intel vendor and model give
+# SMI accounting (docs/wake.md "SMI accounting"). An Intel vendor and model give
 # the guest's perf msr PMU its smi event; QEMU (TCG) counts the SMIs that
 # the APM control port raises in MSR_SMI_COUNT. Key z runs the GED's _EVT,
 # which writes port 0xB2 five times (smi.asl): its record carries smi 5,

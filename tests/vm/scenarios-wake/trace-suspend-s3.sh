@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Suspend cycles to S3 (`deep`) as records, and what woke them. The guest
 # boots the bzImage (KERNEL_IMAGE=bzimage): after QEMU's direct PVH boot the
-# kernel cannot resume from S3 (it faults in its wakeup trampoline; README
+# kernel cannot resume from S3 (it faults in its wakeup trampoline; docs/wake.md
 # "Why did my laptop wake up?"). Three cycles of `echo mem
 # >/sys/power/state`: 1. the RTC alarm set 3 s before wakes it; 2. a key
 # press (QMP send-key) 1 s after QEMU reports it suspended; 3. QMP

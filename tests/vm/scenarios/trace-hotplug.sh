@@ -71,7 +71,7 @@ check() {
 	check_timeline
 }
 
-# acpitrace timeline on this guest recording (README "Timeline"): the CPU
+# acpitrace timeline on this guest recording (docs/recordings.md "Timeline"): the CPU
 # plug's chain as SVG, every record a box, every record but the root an
 # arrow's end, SCI and GPE in the SCI's lane, the _Exx methods and their
 # Notifies in kworkers'; both formats pass make timelinetest's checker.

@@ -25,7 +25,7 @@ host() {
 check() {
 	. "$ROOT/tests/vm/lib/trace.sh"
 	expect_event probe.json '.vmlinux_btf and .fentry.ok and .kprobe.ok' 1
-	# QEMU's qemu64 CPU says AuthenticAMD: no SMI counter (README "SMI accounting")
+	# QEMU's qemu64 CPU says AuthenticAMD: no SMI counter (docs/wake.md "SMI accounting")
 	expect_event probe.json '(.smi.ok | not) and (.smi.detail | contains("the msr PMU has no smi event"))' 1
 	expect_event probe.json '[.hooks[] | select(.mode == "fentry")] | length >= 14' 1
 	expect_event probe.json '.hooks[] | select(.hook == "wmi_notify") | .mode == "fentry"' 1

@@ -5,7 +5,7 @@
  * QEMU's pc machine (PIIX4 PM, with SeaBIOS's SMM set up) each write raises
  * an SMI, and QEMU (TCG) counts it in MSR_SMI_COUNT (0x34); SeaBIOS's SMI
  * handler ignores the command byte and returns. ged.asl calls TRIG (5) for
- * key z (README "SMI accounting").
+ * key z (docs/wake.md "SMI accounting").
  */
 DefinitionBlock ("", "SSDT", 2, "ACPTRC", "SMI", 1)
 {
