@@ -70,7 +70,7 @@ BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
 .PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest \
 	fuzz fuzz-smoke \
-	depcheck bench bench-smoke deps vmlinux demo vmtest verify-budget check bpf-headers-check doctest
+	depcheck bench bench-smoke deps vmlinux demo demotest vmtest verify-budget check bpf-headers-check doctest
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -107,6 +107,7 @@ help:
 	@echo '  vmtest-debian the service scenarios in a Debian userland guest (make deb, systemd, udev)'
 	@echo '  parity       kernel drivers vs shipped policies, code by code, in guests (PARITY_ARGS=...)'
 	@echo '  demo         boot a 6.12 guest and stream a live trace of injected events'
+	@echo '  demotest     make demo as the README shows it, every narrated event found in its trace'
 	@echo '  deps         install the Debian packages a fresh machine needs'
 	@echo '  vmlinux      regenerate vmlinux/vmlinux.h from this machine'"'"'s BTF'
 	@echo '  clean        remove $(OUT)'
@@ -325,7 +326,11 @@ check: hosttest
 # The two entry points of a fresh machine install what is missing first.
 test:
 	@tools/deps.sh
-	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-debian parity
+	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-debian parity demotest
+
+# make demo exactly as the README shows it, its trace checked (tests/vm/demo.sh).
+demotest:
+	tests/vm/demo.sh
 
 demo:
 	@tools/deps.sh

@@ -56,6 +56,11 @@ fi
 "$bin" ec watch --io "$io" --write 1=1 >"$tmp/w.txt" 2>&1
 [[ $? == 2 ]] && ok "watch refuses --write" || { ko "watch --write"; cat "$tmp/w.txt"; }
 
+# The figures docs/inventory.md shows: 8 snapshots 250 ms apart, then it ends by itself.
+"$bin" ec watch --io "$io" --interval 250 --count 8 --no-trace >"$tmp/w8.txt" 2>"$tmp/w8.err"
+[[ $? == 0 ]] && grep -q "watching $io (256 bytes) every 250 ms" "$tmp/w8.err" &&
+	ok "watch --interval 250 --count 8 ends by itself" || { ko "watch --count 8"; cat "$tmp/w8.err"; }
+
 # Missing file: the reason names the fix.
 "$bin" ec dump --io "$tmp/nosuch" >"$tmp/m.txt" 2>&1
 [[ $? == 1 ]] && grep -q 'missing: the ec_sys module is not loaded (modprobe ec_sys; a kernel built without CONFIG_ACPI_EC_DEBUGFS has none)' "$tmp/m.txt" &&
