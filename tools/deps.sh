@@ -14,6 +14,8 @@ TEST=(qemu-system-x86 busybox-static acpica-tools cpio xz-utils kmod jq promethe
 TEST+=(chromium)
 # make debtest checks the package with lintian and the man pages with mandoc
 TEST+=(lintian mandoc)
+# make fuzz-smoke links libFuzzer: only a Recommends of clang's packages
+TEST+=(libclang-rt-dev)
 
 missing=()
 for p in "${BUILD[@]}" "${TEST[@]}"; do

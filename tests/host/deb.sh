@@ -33,15 +33,21 @@ grep -E '^SKIP ' "$log" | sed 's/^/  /'
 deb=$(tail -1 "$log")
 [[ -f $deb ]] || { bad "make deb named no .deb: $deb"; exit 1; }
 
-lint=$(lintian --pedantic --info --tag-display-limit 0 "$deb" 2>&1)
-if grep -qE '^[EW]: ' <<<"$lint"; then
+# Every tag shown: errors, warnings, info (-I), pedantic, experimental (-E),
+# and the overridden ones (O:, each after its N: reason).  The .changes
+# takes in the .deb and its -dbgsym.  (stderr: lintian's note on root.)
+changes=${deb%.deb}.changes
+lint=$(lintian --pedantic -I -E --show-overrides --tag-display-limit 0 "$changes" 2>"$out/lintian.err")
+status=$?
+tags=$(grep -E '^[A-Z]: ' <<<"$lint" | grep -v '^[NO]: ')
+if grep -qE '^[EW]: ' <<<"$tags"; then
 	bad "lintian --pedantic: E: or W: tags"
+elif [[ $status -ne 0 ]]; then
+	bad "lintian exited $status: $(cat "$out/lintian.err")"
 else
-	ok "lintian --pedantic: no E: or W: tag"
+	ok "lintian --pedantic on $changes: no E: or W: tag; ${tags:+other tags below; }$(grep -c '^O: ' <<<"$lint") overridden (debian/acpitrace.lintian-overrides)"
 fi
-if [[ -n $lint ]]; then
-	sed 's/^/  /' <<<"$lint"
-fi
+[[ -z $lint ]] || sed 's/^/  /' <<<"$lint"
 
 man=$(mandoc -T lint -W warning dist/man/acpitrace.8 dist/man/acpitrace.policy.5 2>&1)
 if [[ -z $man ]]; then
