@@ -79,7 +79,8 @@ all: $(OUT)/acpitrace $(EVREAD)
 help:
 	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
 	@echo '  all          build/acpitrace and the guest helper evread (default)'
-	@echo '  test         install missing packages, then hosttest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-debian, parity'
+	@echo '  test         install missing packages, then hosttest, debtest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-debian, parity, demotest'
+	@echo '  debtest      make deb as a user runs it (tests on), lintian --pedantic, mandoc -T lint, the package'"'"'s files'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
 	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
@@ -323,10 +324,17 @@ hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest 
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.
 check: hosttest
 
+# The package exactly as a user builds it (make deb: no DEB_BUILD_OPTIONS,
+# make check under Debian's build flags), lintian --pedantic (no E: or W:),
+# mandoc -T lint -W warning on both man pages (silent), the package's files.
+.PHONY: debtest
+debtest:
+	tests/host/deb.sh $(OUT)
+
 # The two entry points of a fresh machine install what is missing first.
 test:
 	@tools/deps.sh
-	@$(MAKE) --no-print-directory hosttest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-debian parity demotest
+	@$(MAKE) --no-print-directory hosttest debtest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-debian parity demotest
 
 # make demo exactly as the README shows it, its trace checked (tests/vm/demo.sh).
 demotest:

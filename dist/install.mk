@@ -15,10 +15,17 @@
 #   /etc/acpitrace/policy.d/README                local policies; a file of the same
 #                                                 name overrides, a symlink to
 #                                                 /dev/null masks a shipped one
-#   /usr/lib/systemd/system/acpitrace.service     (SYSTEMDUNITDIR; the package: /lib/...)
+#   /lib/systemd/system/acpitrace.service         (SYSTEMDUNITDIR: systemd.pc's
+#                                                 systemdsystemunitdir when PREFIX is
+#                                                 its prefix, else PREFIX/lib/systemd/system)
 #   /usr/share/man/man8/acpitrace.8.gz, man5/acpitrace.policy.5.gz
 #   /usr/share/bash-completion/completions/acpitrace
 # Everything goes under $(DESTDIR); nothing is enabled or started here.
+#
+# SYSCONFDIR and DATADIR are compiled into the program (the policy
+# directories it reads), so build and install with the same PREFIX:
+# `make PREFIX=/opt/x && make install PREFIX=/opt/x`.  A change of them
+# rebuilds the objects that use them ($(OUT)/install-dirs remembers the last).
 
 OUT            ?= build
 PREFIX         ?= /usr/local
@@ -26,7 +33,12 @@ SBINDIR        ?= $(PREFIX)/sbin
 DATADIR        ?= $(PREFIX)/share
 SYSCONFDIR     ?= /etc
 MANDIR         ?= $(DATADIR)/man
-SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+# systemd's own answer (pkg-config, from systemd.pc: package systemd on Debian
+# 12, systemd-dev later) when installing into its prefix; a unit under
+# another PREFIX stays there.
+SD_PREFIX       = $(call lazy,SD_PREFIX,pkg-config --variable=prefix systemd 2>/dev/null)
+SD_UNITDIR      = $(call lazy,SD_UNITDIR,pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null)
+SYSTEMDUNITDIR ?= $(or $(if $(filter $(SD_PREFIX),$(PREFIX)),$(SD_UNITDIR)),$(PREFIX)/lib/systemd/system)
 BASHCOMPDIR    ?= $(DATADIR)/bash-completion/completions
 INSTALL        ?= install
 # key and switch names for the bash completion (those libevdev knows)
@@ -43,7 +55,20 @@ INST_SHIPPED   := $(DATADIR)/acpitrace/policy.d
 INST_AVAIL     := $(DATADIR)/acpitrace/policy.available
 INST_LOCAL     := $(SYSCONFDIR)/acpitrace/policy.d
 
-.PHONY: install uninstall deb
+.PHONY: install uninstall deb FORCE
+
+# --- The install's directories, compiled in (user/policy/policy.h) ----------
+CPPFLAGS_ALL += -DACPITRACE_SYSCONFDIR='"$(SYSCONFDIR)"' -DACPITRACE_DATADIR='"$(DATADIR)"'
+# Rewritten only when the values change: the files that use them (found by
+# name, so a move needs no edit here) rebuild then, and only then.
+INSTALL_DIRS_USERS := $(shell grep -l -e 'ACPITRACE_SYSCONFDIR' -e 'ACPITRACE_DATADIR' -e 'POLICY_DIR_' \
+			user/*/*.c 2>/dev/null)
+$(patsubst %.c,$(OUT)/%.o,$(INSTALL_DIRS_USERS)) \
+$(patsubst %.c,$(OUT)/fuzz/%.o,$(filter $(FUZZ_SRCS),$(INSTALL_DIRS_USERS))): $(OUT)/install-dirs
+$(OUT)/install-dirs: FORCE
+	@mkdir -p $(@D)
+	@printf 'SYSCONFDIR=%s\nDATADIR=%s\n' '$(SYSCONFDIR)' '$(DATADIR)' | cmp -s - $@ || \
+		printf 'SYSCONFDIR=%s\nDATADIR=%s\n' '$(SYSCONFDIR)' '$(DATADIR)' > $@
 
 install: $(OUT)/acpitrace
 	$(INSTALL) -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(INST_SHIPPED) $(DESTDIR)$(INST_LOCAL) \

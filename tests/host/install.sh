@@ -4,7 +4,10 @@
 # in policy.d and the vendor-driver keymaps in policy.available (not loaded);
 # a link from the local policy.d enables one (check follows it under the
 # trust rule); `make uninstall` removes exactly what install put, and keeps
-# the local policy.  Needs root for the trust rule (files owned by root).
+# the local policy.  Then an install under another PREFIX (and SYSCONFDIR),
+# without DESTDIR: the installed program reads the policies installed there
+# (the directories are compiled in) and nothing else.  Needs root for the
+# trust rule (files owned by root).
 set -uo pipefail
 out=${1:-build}
 if [[ $(id -u) -ne 0 ]]; then
@@ -12,12 +15,25 @@ if [[ $(id -u) -ne 0 ]]; then
 	exit 0
 fi
 root=$(mktemp -d)
-trap 'rm -rf "$root"' EXIT
-chmod 755 "$root"
+scratch=$(mktemp -d)
+trap 'rm -rf "$root" "$scratch"' EXIT
+chmod 755 "$root" "$scratch"
 failed=0
 ok() { echo "PASS install: $1"; }
 bad() { echo "FAIL install: $1"; failed=1; }
-make -s install OUT="$out" DESTDIR="$root" PREFIX=/usr >"$root.log" 2>&1 || { cat "$root.log"; exit 1; }
+# make TARGET for other install directories, in a scratch OUT: $out's
+# objects copied (times kept), so only those that compile the directories
+# in rebuild and $out's own program stays as it was.  No variable of a
+# calling make (MAKEFLAGS) reaches it.
+scratch_make() {
+	local dir=$scratch/out-$1
+	shift
+	[[ -d $dir ]] || { mkdir -p "$dir" && cp -a "$out/user" "$dir/"; } &&
+		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s OUT="$dir" BPF_OUT="$out" "$@" \
+			>"$scratch/make.log" 2>&1 || { cat "$scratch/make.log"; exit 1; }
+}
+before=$(tr -d '\n' < "$out/install-dirs" 2>/dev/null)
+scratch_make usr install DESTDIR="$root" PREFIX=/usr
 share=$root/usr/share/acpitrace
 words() { ls "$@" | sort | tr '\n' ' '; }
 defaults=$(words "$share/policy.d")
@@ -40,12 +56,57 @@ if "$root/usr/sbin/acpitrace" check "$root/etc/acpitrace/policy.d" >"$root/check
 else
 	bad "check of the local policy.d with a link:"; sed 's/^/  /' "$root/check.txt"
 fi
-make -s uninstall OUT="$out" DESTDIR="$root" PREFIX=/usr >"$root.log" 2>&1 || { cat "$root.log"; exit 1; }
+# PREFIX=/usr is systemd's prefix: the unit goes where systemd.pc says.
+unitdir=$(pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null)
+if [[ -z $unitdir || -f $root$unitdir/acpitrace.service ]]; then
+	ok "PREFIX=/usr: the unit in ${unitdir:-(no systemd.pc: not checked)}"
+else
+	bad "PREFIX=/usr: no unit in $unitdir: $(cd "$root" && find . -name acpitrace.service)"
+fi
+scratch_make usr uninstall DESTDIR="$root" PREFIX=/usr
 left=$(cd "$root" && find . ! -type d | sort | tr '\n' ' ')
 if [[ $left == "./check.txt ./etc/acpitrace/policy.d/msi-wmi.policy " ]]; then
 	ok "uninstall removed what install put, the local link stays"
 else
 	bad "left after uninstall: $left"
 fi
-rm -f "$root.log"
+
+# Another PREFIX and SYSCONFDIR, installed where they say (no DESTDIR).
+x=$scratch/opt/x
+etc=$scratch/etc
+scratch_make x install PREFIX="$x" SYSCONFDIR="$etc"
+bin=$x/sbin/acpitrace
+"$bin" check >"$scratch/check.txt" 2>&1
+loaded=$(sed -n 's|^\([^ ]*\.policy\):[0-9]*: .*|\1|p' "$scratch/check.txt" | sort -u | tr '\n' ' ')
+if [[ $loaded == "$(ls "$x/share/acpitrace/policy.d/"*.policy | tr '\n' ' ')" ]]; then
+	ok "PREFIX=$x: check without a path reads the policy.d installed there: $(words "$x/share/acpitrace/policy.d")"
+else
+	bad "PREFIX=$x: check without a path read: '$loaded'"; sed 's/^/  /' "$scratch/check.txt"
+fi
+ln -s /dev/null "$etc/acpitrace/policy.d/dell-wmi.policy"
+ln -s "$x/share/acpitrace/policy.available/msi-wmi.policy" "$etc/acpitrace/policy.d/"
+"$bin" check >"$scratch/check.txt" 2>&1
+loaded=$(sed -n 's|^\([^ ]*\.policy\):[0-9]*: .*|\1|p' "$scratch/check.txt" | sort -u | tr '\n' ' ')
+if [[ $loaded == *"$etc/acpitrace/policy.d/msi-wmi.policy "* && $loaded != *dell-wmi* ]]; then
+	ok "SYSCONFDIR=$etc: its policy.d masks one (a link to /dev/null) and enables another"
+else
+	bad "SYSCONFDIR=$etc: check read: '$loaded'"; sed 's/^/  /' "$scratch/check.txt"
+fi
+if grep -qx "ExecStart=$bin run" "$x/lib/systemd/system/acpitrace.service" 2>/dev/null; then
+	ok "PREFIX=$x: the unit in PREFIX/lib/systemd/system starts $bin"
+else
+	bad "PREFIX=$x: the unit: $(cd "$scratch" && find . -name acpitrace.service)"
+fi
+if [[ $(tr -d '\n' < "$out/install-dirs" 2>/dev/null) == "$before" ]]; then
+	ok "$out/acpitrace is untouched (its install-dirs: $before)"
+else
+	bad "$out/install-dirs changed: $before -> $(tr -d '\n' < "$out/install-dirs")"
+fi
+scratch_make x uninstall PREFIX="$x" SYSCONFDIR="$etc"
+left=$(cd "$scratch" && find opt etc ! -type d 2>/dev/null | sort | tr '\n' ' ')
+if [[ $left == "etc/acpitrace/policy.d/dell-wmi.policy etc/acpitrace/policy.d/msi-wmi.policy " ]]; then
+	ok "PREFIX=$x: uninstall removed what install put, the local links stay"
+else
+	bad "PREFIX=$x: left after uninstall: $left"
+fi
 exit $failed

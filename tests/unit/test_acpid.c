@@ -219,6 +219,21 @@ TEST(line_server_drops_stuck_client)
 	line_server_close(&s);
 }
 
+/* open starts from a clean state whatever the struct held (a stack one). */
+TEST(line_server_open_zeroes_counters)
+{
+	struct line_server s;
+	char path[108], err[256];
+
+	memset(&s, 0xa5, sizeof(s));
+	sock_path(path, sizeof(path), "zero");
+	CHECK_EQ_INT(line_server_open(&s, path, 0600, err, sizeof(err)), 0);
+	CHECK_EQ_INT(s.dropped, 0);
+	CHECK_EQ_INT(s.refused, 0);
+	CHECK_EQ_INT(line_server_clients(&s), 0);
+	line_server_close(&s);
+}
+
 TEST(line_server_client_limit)
 {
 	struct line_server s;

@@ -51,7 +51,7 @@ TEST(ec_ram_read_write_file)
 	CHECK_EQ_INT(ec_ram_write(path, 1, 2, why, sizeof(why)), 0);
 	CHECK_EQ_INT(ec_ram_read(path, buf, sizeof(buf), why, sizeof(why)), 256);
 	CHECK_EQ_INT(buf[1], 2);
-	truncate(path, 0);
+	CHECK_EQ_INT(truncate(path, 0), 0);
 	CHECK_EQ_INT(ec_ram_read(path, buf, sizeof(buf), why, sizeof(why)), -1);
 	CHECK_CONTAINS(why, ": empty");
 	unlink(path);

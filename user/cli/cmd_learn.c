@@ -182,11 +182,9 @@ static int parse_args(int argc, char **argv, struct learn_opts *o)
 /* --- keymaps: the shipped policies, each file on its own -------------------- */
 
 static const char *const keymap_dirs[] = {
-	"/etc/acpitrace/policy.d",
-	"/usr/local/share/acpitrace/policy.d",
-	"/usr/share/acpitrace/policy.d",
-	"/usr/local/share/acpitrace/policy.available",
-	"/usr/share/acpitrace/policy.available",
+	POLICY_DIR_LOCAL,
+	POLICY_DIR_SHIPPED,
+	POLICY_DIR_AVAILABLE,
 	NULL,
 };
 

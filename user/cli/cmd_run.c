@@ -104,8 +104,8 @@ static void run_usage(FILE *out)
 		"Dispatch ACPI events to keys, switches, backlight, rfkill, LEDs and\n"
 		"commands as the policy says (acpitrace.policy(5)). Runs in the\n"
 		"foreground and logs to stderr; SIGHUP reloads the policy, SIGTERM or\n"
-		"SIGINT exit. Without --policy: the *.policy files of /etc/acpitrace/policy.d,\n"
-		"/usr/local/share/acpitrace/policy.d and /usr/share/acpitrace/policy.d\n"
+		"SIGINT exit. Without --policy: the *.policy files of " POLICY_DIR_LOCAL "\n"
+		"and " POLICY_DIR_SHIPPED "\n"
 		"merged by name (the first directory wins; a link to /dev/null masks).\n"
 		"See acpitrace(8) and acpitrace.policy(5).\n\n");
 	opt_usage(out, run_opts_table);

@@ -10,10 +10,11 @@
 #include "lib/line_server.h"
 #include "lib/log.h"
 
+/* The whole state, counters too: callers' structs may hold stack garbage. */
 static void reset(struct line_server *s)
 {
+	memset(s, 0, sizeof(*s));
 	s->fd = -1;
-	s->path[0] = '\0';
 	for (int i = 0; i < LINE_SERVER_MAX_CLIENTS; i++)
 		s->client[i] = -1;
 }

@@ -22,11 +22,23 @@ int policy_load(struct policy *p, const char *path, const struct policy_env *env
 /*
  * The merged directories @dirs (NULL-terminated, first wins): *.policy in
  * name order; a name in an earlier directory overrides the later ones, a
- * symlink to /dev/null masks it.  policy_default_dirs: /etc/acpitrace,
- * /usr/local/share/acpitrace, /usr/share/acpitrace (each .../policy.d).
+ * symlink to /dev/null masks it.  policy_default_dirs: POLICY_DIR_LOCAL,
+ * then POLICY_DIR_SHIPPED.
  */
 int policy_load_dirs(struct policy *p, const char *const *dirs, const struct policy_env *env);
 extern const char *const policy_default_dirs[];
+
+/*
+ * Where an install puts policies: the Makefile compiles in its SYSCONFDIR
+ * and DATADIR (dist/install.mk), so a binary built for PREFIX=/opt/x reads
+ * what make install put under /opt/x (the package: /etc, /usr/share).
+ */
+#if !defined(ACPITRACE_SYSCONFDIR) || !defined(ACPITRACE_DATADIR)
+#error "ACPITRACE_SYSCONFDIR and ACPITRACE_DATADIR come from the Makefile (dist/install.mk)"
+#endif
+#define POLICY_DIR_LOCAL	ACPITRACE_SYSCONFDIR "/acpitrace/policy.d"
+#define POLICY_DIR_SHIPPED	ACPITRACE_DATADIR "/acpitrace/policy.d"
+#define POLICY_DIR_AVAILABLE	ACPITRACE_DATADIR "/acpitrace/policy.available"
 /* The same for text in memory (tests, fuzzing); includes are refused. */
 int policy_load_text(struct policy *p, const char *name, const char *text,
 		     size_t len, const struct policy_env *env);

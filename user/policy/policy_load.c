@@ -264,9 +264,8 @@ static int load_path(struct parser *ps, const char *path, int col)
 /* ---- the merged policy directories (no --policy) --------------------- */
 
 const char *const policy_default_dirs[] = {
-	"/etc/acpitrace/policy.d",		/* the administrator's */
-	"/usr/local/share/acpitrace/policy.d",	/* make install's default PREFIX */
-	"/usr/share/acpitrace/policy.d",	/* the package's */
+	POLICY_DIR_LOCAL,	/* the administrator's */
+	POLICY_DIR_SHIPPED,	/* the install's (make install or the package) */
 	NULL,
 };
 
