@@ -21,19 +21,25 @@ chmod 755 "$root" "$scratch"
 failed=0
 ok() { echo "PASS install: $1"; }
 bad() { echo "FAIL install: $1"; failed=1; }
-# make TARGET for other install directories, in a scratch OUT: $out's
-# objects copied (times kept), so only those that compile the directories
-# in rebuild and $out's own program stays as it was.  No variable of a
-# calling make (MAKEFLAGS) reaches it.
-scratch_make() {
+# make runs in a scratch OUT per set of install directories: $out's objects
+# copied (times kept), so only those that compile the directories in rebuild
+# and $out's own program stays as it was.  No variable of a calling make
+# (MAKEFLAGS) reaches it.  The make lines are written out as a user types
+# them (docs/install.md), with the scratch OUT and the log added.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+scratch_out() {	# NAME: a scratch OUT holding $out's objects
 	local dir=$scratch/out-$1
-	shift
-	[[ -d $dir ]] || { mkdir -p "$dir" && cp -a "$out/user" "$dir/"; } &&
-		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s OUT="$dir" BPF_OUT="$out" "$@" \
-			>"$scratch/make.log" 2>&1 || { cat "$scratch/make.log"; exit 1; }
+	[[ -d $dir ]] || { mkdir -p "$dir" && cp -a "$out/user" "$dir/"; }
+	echo "$dir"
 }
+made() {	# after a make line: its status; on failure its log, and stop
+	[[ $1 == 0 ]] || { cat "$scratch/make.log"; exit 1; }
+}
+usr_out=$(scratch_out usr)
+x_out=$(scratch_out x)
 before=$(tr -d '\n' < "$out/install-dirs" 2>/dev/null)
-scratch_make usr install DESTDIR="$root" PREFIX=/usr
+make -s OUT="$usr_out" BPF_OUT="$out" install PREFIX=/usr DESTDIR="$root" >"$scratch/make.log" 2>&1
+made $?
 share=$root/usr/share/acpitrace
 words() { ls "$@" | sort | tr '\n' ' '; }
 defaults=$(words "$share/policy.d")
@@ -63,7 +69,8 @@ if [[ -z $unitdir || -f $root$unitdir/acpitrace.service ]]; then
 else
 	bad "PREFIX=/usr: no unit in $unitdir: $(cd "$root" && find . -name acpitrace.service)"
 fi
-scratch_make usr uninstall DESTDIR="$root" PREFIX=/usr
+make -s OUT="$usr_out" BPF_OUT="$out" uninstall PREFIX=/usr DESTDIR="$root" >"$scratch/make.log" 2>&1
+made $?
 left=$(cd "$root" && find . ! -type d | sort | tr '\n' ' ')
 if [[ $left == "./check.txt ./etc/acpitrace/policy.d/msi-wmi.policy " ]]; then
 	ok "uninstall removed what install put, the local link stays"
@@ -74,7 +81,8 @@ fi
 # Another PREFIX and SYSCONFDIR, installed where they say (no DESTDIR).
 x=$scratch/opt/x
 etc=$scratch/etc
-scratch_make x install PREFIX="$x" SYSCONFDIR="$etc"
+make -s OUT="$x_out" BPF_OUT="$out" install PREFIX="$x" SYSCONFDIR="$etc" >"$scratch/make.log" 2>&1
+made $?
 bin=$x/sbin/acpitrace
 "$bin" check >"$scratch/check.txt" 2>&1
 loaded=$(sed -n 's|^\([^ ]*\.policy\):[0-9]*: .*|\1|p' "$scratch/check.txt" | sort -u | tr '\n' ' ')
@@ -102,7 +110,8 @@ if [[ $(tr -d '\n' < "$out/install-dirs" 2>/dev/null) == "$before" ]]; then
 else
 	bad "$out/install-dirs changed: $before -> $(tr -d '\n' < "$out/install-dirs")"
 fi
-scratch_make x uninstall PREFIX="$x" SYSCONFDIR="$etc"
+make -s OUT="$x_out" BPF_OUT="$out" uninstall PREFIX="$x" SYSCONFDIR="$etc" >"$scratch/make.log" 2>&1
+made $?
 left=$(cd "$scratch" && find opt etc ! -type d 2>/dev/null | sort | tr '\n' ' ')
 if [[ $left == "etc/acpitrace/policy.d/dell-wmi.policy etc/acpitrace/policy.d/msi-wmi.policy " ]]; then
 	ok "PREFIX=$x: uninstall removed what install put, the local links stay"
