@@ -23,7 +23,7 @@
 #include "learn/learn_report.h"
 #include "record/output.h"
 #include "recording/recording.h"
-#include "capture/ring_record.h"
+#include "capture/reader.h"
 #include "capture/tracer.h"
 #include "learn/propose.h"
 #include "policy/policy.h"
@@ -54,7 +54,7 @@ struct learn {
 	struct learn_opts o;
 	struct tracer t;
 	bool tracer_open;
-	struct ring_buffer *rb;
+	struct reader rd;
 	struct rec_facts facts;
 	struct acpi_sysfs sys;
 	struct policy keymaps[LEARN_KEYMAPS_MAX];
@@ -282,25 +282,21 @@ static void watch_keymap_methods(struct learn *l)
 
 /* --- collecting one window ------------------------------------------------- */
 
-static int on_event(void *ctx, void *data, size_t size)
+static void on_event(void *ctx, const struct at_event *e)
 {
 	struct learn *l = ctx;
-	const struct at_event *e;
-	struct at_event buf;
 
-	e = ring_record(data, size, &buf);
-	if (!e || e->ts_ns < l->since_ns)
-		return 0;
+	if (e->ts_ns < l->since_ns)
+		return;
 	if (e->source == AT_SRC_STORM || e->source == AT_SRC_SUSPEND)
-		return 0;
+		return;
 	if (l->nev == LEARN_RECORDS_MAX) {
 		l->lost++;
-		return 0;
+		return;
 	}
 	l->ev[l->nev++] = *e;
 	if (l->transcript)
 		output_event(&l->tout, e);
-	return 0;
 }
 
 static void on_signal(int sig)
@@ -315,7 +311,7 @@ static int collect(struct learn *l, unsigned int ms)
 	uint64_t end;
 	int err;
 
-	ring_buffer__consume(l->rb);	/* what came before the window is not in it */
+	reader_consume(&l->rd);	/* what came before the window is not in it */
 	l->nev = 0;
 	l->lost = 0;
 	l->since_ns = mono_ns();
@@ -325,16 +321,14 @@ static int collect(struct learn *l, unsigned int ms)
 
 		if (now >= end)
 			break;
-		err = ring_buffer__poll(l->rb, (int)((end - now) / 1000000ULL) + 1 > 50 ? 50 :
-					(int)((end - now) / 1000000ULL) + 1);
-		if (err < 0 && err != -EINTR) {
+		err = reader_poll(&l->rd, (int)((end - now) / 1000000ULL) + 1 > 50 ? 50 :
+				  (int)((end - now) / 1000000ULL) + 1);
+		if (err < 0) {
 			err_print("learn", "reading the ring buffer failed: %s", strerror(-err));
 			return -1;
 		}
-		/* records the BPF side submitted without a wakeup (bpf/acpitrace.h) */
-		ring_buffer__consume(l->rb);
 	}
-	ring_buffer__consume(l->rb);
+	reader_consume(&l->rd);
 	if (l->transcript)
 		fflush(l->transcript);
 	if (l->lost)
@@ -591,8 +585,7 @@ static int attach(struct learn *l)
 			err_print("learn", "%s", l->t.error);
 		return -1;
 	}
-	l->rb = ring_buffer__new(tracer_ringbuf_fd(&l->t), on_event, l, NULL);
-	if (!l->rb) {
+	if (reader_open(&l->rd, &l->t, on_event, l)) {
 		err_print("learn", "cannot open the ring buffer: %s", strerror(errno));
 		return -1;
 	}
@@ -688,7 +681,7 @@ static int finish(struct learn *l)
 
 static void cleanup(struct learn *l)
 {
-	ring_buffer__free(l->rb);
+	reader_close(&l->rd);
 	if (l->tracer_open)
 		tracer_close(&l->t);
 	for (size_t i = 0; i < l->nkeymaps; i++)
