@@ -228,12 +228,11 @@ refuse:
 	return -1;
 }
 
-static void run_action(struct run_state *st, struct decision *d, const struct at_event *e)
+/* An action failed: its words, from the record's names, into the journal. */
+static void action_failed(struct run_state *st, struct decision *d, const struct rec_view *v)
 {
-	if (!actions_run(&st->act, &st->pol, d->rule, e, d->code))
-		return;
 	if (!d->action[0])
-		decide_describe(&st->pol, &st->sys, e, d);
+		decide_describe_view(&st->pol, v, d);
 	log_msg(LOG_WARN, "rule #%d: %s failed", d->rule, d->action);
 }
 
@@ -242,15 +241,18 @@ static void run_action(struct run_state *st, struct decision *d, const struct at
  * rule is known; acpid's line, the journal, the decision's words and the
  * diagnostics come after it (the user waits for the key, nobody for
  * them).  A command runs after the line is made (it gets it in its
- * environment), a 'log' after its line.
+ * environment), a 'log' after its line.  The record's names are made
+ * once, after the key (which needs none), and everything after reads
+ * them (record/record_view.h).
  */
 static void on_event(void *ctx, const struct at_event *e)
 {
 	struct run_state *st = ctx;
 	char line[ACPID_LINE_MAX], msg[640];
+	struct rec_view v;
 	struct decision d;
 	bool first;
-	int type;
+	int type, failed = 0;
 
 	st->received++;
 	/* the step replay shares (dispatch/decide.c) */
@@ -258,28 +260,34 @@ static void on_event(void *ctx, const struct at_event *e)
 	type = d.acts ? st->pol.rules[d.rule].act.type : 0;
 	first = d.acts && type != ACT_EXEC && type != ACT_LOG;
 	if (first)
-		run_action(st, &d, e);
+		failed = actions_run_view(&st->act, &st->pol, d.rule, NULL, d.code);
 	diag_on_event(&st->diag, e);
 	/* the wake source, decided by the reader as trace has it, for the metrics */
 	if (e->source == AT_SRC_SUSPEND)
 		diag_on_record(&st->diag, e);
+	if (!d.acts && !st->o->trace)
+		return;
+	rec_view_make(&v, e, &st->sys);
+	if (failed)
+		action_failed(st, &d, &v);
 	if (st->o->trace)
-		output_event(&st->out, e);
+		output_view(&st->out, &v);
 	if (!d.acts)
 		return;	/* only with --trace: the kernel kept the rest */
 	st->dispatched++;
 	/* acpid's line for this event: to the socket's clients and to exec */
-	st->act.acpid_event = acpid_event_format(&st->acpid_fmt, e, line, sizeof(line)) ? NULL : line;
+	st->act.acpid_event = acpid_event_line(&st->acpid_fmt, e, v.path, v.dev, v.parent, line,
+					       sizeof(line)) ? NULL : line;
 	if (st->act.acpid_event)
 		line_server_send(&st->acpid, line);
 	/* a quiet journal by default, as acpid's: the 'log' action is the exception */
 	if (st->o->log_events || type == ACT_LOG) {
-		decide_describe(&st->pol, &st->sys, e, &d);
+		decide_describe_view(&st->pol, &v, &d);
 		decision_line(&st->pol, &d, msg, sizeof(msg));
 		log_msg(LOG_INFO, "%s", msg);
 	}
-	if (!first)
-		run_action(st, &d, e);
+	if (!first && actions_run_view(&st->act, &st->pol, d.rule, &v, d.code))
+		action_failed(st, &d, &v);
 	st->act.acpid_event = NULL;
 }
 
