@@ -153,7 +153,7 @@ struct at_suspend {
 	__u64 last_hw_sleep_us;	/* with AT_F_SUSP_HW_SLEEP */
 };
 
-/* What woke the machine, decided in user space (record/suspend_record.c). */
+/* What woke the machine, decided in user space (user/capture/suspend_sysfs.c). */
 enum at_wake_pick {
 	AT_WAKE_UNKNOWN = 0,
 	AT_WAKE_SCI,		/* the GPE or fixed event (wake_*) */

@@ -30,6 +30,7 @@
 #include "policy_kernel.h"
 #include "capture/ring_drain.h"
 #include "capture/ring_record.h"
+#include "capture/reader.h"
 #include "lib/evloop.h"
 #include "lib/time.h"
 
@@ -283,6 +284,53 @@ static void t_head_record(struct fixture *f)
 	      f->last_size);
 	CHECK(notify_keys(f, &count, NULL) == 1 && count == 3, "head and whole records: %" PRIu64
 	      " keys, %" PRIu64 " events", notify_keys(f, &count, NULL), count);
+}
+
+/* What capture/reader.c handed over in t_reader_whole. */
+struct reader_seen {
+	int n;
+	struct at_event e[4];
+};
+
+static void reader_took(void *ctx, const struct at_event *e)
+{
+	struct reader_seen *s = ctx;
+
+	if (s->n < 4)
+		s->e[s->n] = *e;
+	s->n++;
+}
+
+/*
+ * The one reader on the real ring buffer, in the event loop as trace and
+ * run read it: a head-only Notify and a whole one both come out whole,
+ * the head-only one completed (its tail zero), each exactly once.
+ */
+static void t_reader_whole(struct fixture *f)
+{
+	struct reader_seen seen = { 0 };
+	struct evloop l = { .epfd = -1 };
+	struct reader r;
+
+	CHECK(!reader_open_fd(&r, bpf_map__fd(f->skel->maps.events), NULL, reader_took, &seen),
+	      "reader_open_fd: %s", strerror(errno));
+	CHECK(!evloop_init(&l) && !reader_watch(&r, &l), "event loop: %s", strerror(errno));
+	CHECK(run(f, OP_EMIT_HEAD, FAKE_S30, 0x80, 0) == AT_EMIT_SENT, "head record not emitted");
+	CHECK(emit(f, AT_SRC_NOTIFY, FAKE_S30, 0x81) == AT_EMIT_SENT, "whole record not emitted");
+	for (int i = 0; i < 20 && seen.n < 2; i++)
+		evloop_wait(&l, 50);
+	CHECK(seen.n == 2 && r.records == 2 && r.completed == 1 && !r.refused && !reader_err(&r),
+	      "%d records handed over, %llu made whole, %llu refused", seen.n, r.completed,
+	      r.refused);
+	CHECK(seen.e[0].source == AT_SRC_NOTIFY && seen.e[0].number == 0x80 &&
+	      seen.e[0].path.depth == 3 && seen.e[0].path.seg[1] == SEG("PCI0") &&
+	      !seen.e[0].path2.depth && !seen.e[0].data_len && !seen.e[0].wmi.notify_id,
+	      "head-only Notify not completed");
+	CHECK(seen.e[1].number == 0x81 && seen.e[1].path.seg[1] == SEG("PCI0"), "whole Notify");
+	reader_consume(&r);
+	CHECK(seen.n == 2, "a record handed over twice");
+	evloop_close(&l);
+	reader_close(&r);
 }
 
 /* at_emit's source must be the record's: a hook passing another one loses it, visibly */
@@ -755,6 +803,7 @@ void capture_suite(void)
 		{ .name = "path_cache", .fn = t_path_cache },
 		{ .name = "path_last", .fn = t_path_last },
 		{ .name = "head_record", .fn = t_head_record },
+		{ .name = "reader_whole", .fn = t_reader_whole },
 		{ .name = "key_slot", .fn = t_key_slot },
 		{ .name = "source_mismatch", .fn = t_source_mismatch },
 		{ .name = "ids_unique", .fn = t_ids_unique },

@@ -31,7 +31,6 @@ MAX_LINES = 600
 LENGTH_TREES = ("bpf", "user", "tools")
 # file -> why; the lead deletes the entry once the file is split
 WAIVERS = {
-    "user/cli/cmd_learn.c": "issue 28: split by another helper, waiver removed at merge",
 }
 
 RANK = {"lib": 0, "acpi": 1, "capture": 2, "record": 2, "policy": 2, "recording": 3,

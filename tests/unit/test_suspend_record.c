@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "test.h"
 #include "record/suspend_record.h"
+#include "capture/suspend_sysfs.h"
 #include "diag/wakeups.h"
 #include "diag/health.h"
 #include "lib/json.h"

@@ -129,9 +129,9 @@ static int put_line(char *buf, size_t len, const char *line)
 }
 
 static int format_notify(struct acpid_fmt *f, const struct at_event *e, const char *path,
+			 const struct acpi_dev_entry *d, const struct acpi_dev_entry *parent,
 			 char *buf, size_t len)
 {
-	const struct acpi_dev_entry *d = dev_at(f, path), *parent = parent_dev(f, path);
 	const char *bus = d ? d->name : path, *line;
 	uint32_t v = e->number;
 
@@ -166,11 +166,19 @@ static int format_notify(struct acpid_fmt *f, const struct at_event *e, const ch
 
 int acpid_event_format(struct acpid_fmt *f, const struct at_event *e, char *buf, size_t len)
 {
-	const struct acpi_dev_entry *d;
-	char path[ACPI_PATH_MAX], name[32];
-	size_t i;
+	char path[ACPI_PATH_MAX];
 
 	acpi_path_format(&e->path, path, sizeof(path));
+	return acpid_event_line(f, e, path, dev_at(f, path), parent_dev(f, path), buf, len);
+}
+
+int acpid_event_line(struct acpid_fmt *f, const struct at_event *e, const char *path,
+		     const struct acpi_dev_entry *d, const struct acpi_dev_entry *parent,
+		     char *buf, size_t len)
+{
+	char name[32];
+	size_t i;
+
 	switch (e->source) {
 	case AT_SRC_FIXED:
 		if (e->number == 2)	/* ACPI_EVENT_POWER_BUTTON */
@@ -182,19 +190,17 @@ int acpid_event_format(struct acpid_fmt *f, const struct at_event *e, char *buf,
 			name[i] = (char)toupper((unsigned char)name[i]);
 		return put(buf, len, "acpitrace/fixed", name, e->number, 0);
 	case AT_SRC_NOTIFY:
-		return format_notify(f, e, path, buf, len);
+		return format_notify(f, e, path, d, parent, buf, len);
 	case AT_SRC_WMI:
 		/* the kernel's own WMI line: the PNP0C14 device, the notify id */
-		d = dev_at(f, path);
 		return put(buf, len, "wmi", d ? d->name : path, e->wmi.notify_id, 0);
 	case AT_SRC_GPE:
 		return put(buf, len, "acpitrace/gpe", "GPE", e->number, 0);
 	case AT_SRC_EC_QUERY:	/* path: the _Qxx method; the EC device above it */
-		d = parent_dev(f, path);
-		return put(buf, len, "acpitrace/ec_query", d ? d->name : "EC", e->number, 0);
+		return put(buf, len, "acpitrace/ec_query", parent ? parent->name : "EC",
+			   e->number, 0);
 	case AT_SRC_GED:	/* path: the _EVT method; the GED device above it */
-		d = parent_dev(f, path);
-		return put(buf, len, "acpitrace/ged", d ? d->name : "GED", e->number, 0);
+		return put(buf, len, "acpitrace/ged", parent ? parent->name : "GED", e->number, 0);
 	case AT_SRC_METHOD:
 		return put(buf, len, "acpitrace/method", path[0] ? path : "-",
 			   (uint32_t)e->value, 0);

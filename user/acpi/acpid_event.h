@@ -37,5 +37,13 @@ struct acpid_fmt {
 
 /* The line (no newline) in @buf; -1 for records acpid has no line for (sci, storm). */
 int acpid_event_format(struct acpid_fmt *f, const struct at_event *e, char *buf, size_t len);
+/*
+ * The same from names already resolved (a record's view, record/record_view.h):
+ * @path formatted, @dev the sysfs device at it and @parent the one above
+ * (either NULL when unknown).
+ */
+int acpid_event_line(struct acpid_fmt *f, const struct at_event *e, const char *path,
+		     const struct acpi_dev_entry *dev, const struct acpi_dev_entry *parent,
+		     char *buf, size_t len);
 
 #endif

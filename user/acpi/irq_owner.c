@@ -180,3 +180,30 @@ void irq_owner_bpf_path(const struct irq_owner *o, struct at_path *p)
 		p->seg[i] = segs[n - 1 - i];
 	p->depth = n;
 }
+
+void suspend_irq_owner(const char *interrupts, unsigned int irq, char *buf, size_t len)
+{
+	FILE *f = fopen(interrupts, "re");
+	char line[1024];
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *end, *p = line + strspn(line, " ");
+		unsigned long n = strtoul(p, &end, 10);
+		char *last;
+
+		if (end == p || *end != ':' || n != irq)
+			continue;
+		/* the handlers' names follow the last counter and chip columns */
+		line[strcspn(line, "\n")] = '\0';
+		last = strstr(end, "  ");
+		while (last && strstr(last + 2, "  "))
+			last = strstr(last + 2, "  ");
+		if (last)
+			snprintf(buf, len, "%s", last + strspn(last, " "));
+		break;
+	}
+	fclose(f);
+}

@@ -35,4 +35,7 @@ int irq_owners_resolve(const char *root, struct irq_owners *out, char *err, size
 /* @o's path as a BPF path (leaf first); depth 0 when it has none or it does not parse. */
 void irq_owner_bpf_path(const struct irq_owner *o, struct at_path *p);
 
+/* The owner of IRQ @irq as /proc/interrupts names it ("" if not found). */
+void suspend_irq_owner(const char *interrupts, unsigned int irq, char *buf, size_t len);
+
 #endif

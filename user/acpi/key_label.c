@@ -20,10 +20,19 @@ void acpi_key_label(const struct acpi_sysfs *sys, char *buf, size_t len,
 		    unsigned int source, uint32_t number,
 		    const struct at_path *path, const uint8_t guid[16])
 {
-	char p[ACPI_PATH_MAX] = "", g[GUID_STR_LEN] = "";
+	char p[ACPI_PATH_MAX] = "";
 
 	if (path)
 		acpi_path_format(path, p, sizeof(p));
+	acpi_key_label_at(sys, buf, len, source, number, p, guid);
+}
+
+void acpi_key_label_at(const struct acpi_sysfs *sys, char *buf, size_t len,
+		       unsigned int source, uint32_t number,
+		       const char *p, const uint8_t guid[16])
+{
+	char g[GUID_STR_LEN] = "";
+
 	switch (source) {
 	case AT_SRC_SCI: snprintf(buf, len, "sci"); break;
 	case AT_SRC_FIXED: snprintf(buf, len, "%s", fixed_event_name(number)); break;

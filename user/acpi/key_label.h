@@ -13,5 +13,9 @@ struct acpi_sysfs;
 void acpi_key_label(const struct acpi_sysfs *sys, char *buf, size_t len,
 		    unsigned int source, uint32_t number,
 		    const struct at_path *path, const uint8_t guid[16]);
+/* The same with the path already formatted (@path: "" for none), as a record's view has it. */
+void acpi_key_label_at(const struct acpi_sysfs *sys, char *buf, size_t len,
+		       unsigned int source, uint32_t number,
+		       const char *path, const uint8_t guid[16]);
 
 #endif

@@ -5,6 +5,8 @@
  * (bpf/acpitrace.h, AT_RB_*): after finding records, the reader looks
  * again every AT_RB_DRAIN_NS until AT_RB_QUIET_NS pass without any, then
  * sleeps until the next record that wakes it.  Idle, it costs nothing.
+ * The commands read through capture/reader.h, which sets this up
+ * (reader_watch); the tests and benchmarks use it directly.
  *
  *   struct ring_drain d;
  *   ring_drain_add(&d, &loop, rb, map_fd);	// rb's callback sees every record

@@ -3,8 +3,10 @@
  * A ring-buffer sample as a whole record.  The BPF side sends a record
  * whose fields past the primary path are all zero (a Notify's) as its
  * head alone, AT_EV_HEAD_SIZE bytes (bpf/acpitrace.h): half the bytes to
- * write in the kernel.  Readers take every sample through ring_record()
- * and get the whole struct back.
+ * write in the kernel.  The reader (capture/reader.c, the one consumer
+ * of the ring buffer) takes every sample through ring_record() and hands
+ * on the whole struct; the tests and benchmarks that read a ring of their
+ * own use it directly.
  */
 #ifndef RING_RECORD_H
 #define RING_RECORD_H

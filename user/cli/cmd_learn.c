@@ -23,9 +23,10 @@
 #include "learn/learn_report.h"
 #include "record/output.h"
 #include "recording/recording.h"
-#include "capture/ring_record.h"
 #include "capture/tracer.h"
 #include "learn/propose.h"
+#include "learn/learn_keymaps.h"
+#include "learn/learn_window.h"
 #include "policy/policy.h"
 #include "lib/errmsg.h"
 #include "lib/opt.h"
@@ -34,9 +35,7 @@
 #include "lib/sysfs_file.h"
 #include "lib/time.h"
 
-#define LEARN_KEYMAPS_MAX	64
 #define LEARN_STEPS_MAX		1000
-#define LEARN_RECORDS_MAX	65536	/* per window; more are counted, not kept */
 
 struct learn_opts {
 	struct tracer_opts t;
@@ -54,19 +53,13 @@ struct learn {
 	struct learn_opts o;
 	struct tracer t;
 	bool tracer_open;
-	struct ring_buffer *rb;
 	struct rec_facts facts;
 	struct acpi_sysfs sys;
-	struct policy keymaps[LEARN_KEYMAPS_MAX];
-	size_t nkeymaps;
+	struct learn_keymaps km;
 	struct propose_in in;
 	struct propose_bg bg;
 	char dmi[512];
-	/* the window being collected */
-	struct at_event *ev;
-	size_t nev;
-	uint64_t since_ns;		/* records that started before are dropped */
-	unsigned long long lost;	/* over LEARN_RECORDS_MAX */
+	struct learn_window win;	/* the window being collected */
 	FILE *transcript;
 	struct output tout;		/* the records in the transcript */
 	int append_fd;
@@ -179,166 +172,10 @@ static int parse_args(int argc, char **argv, struct learn_opts *o)
 	return 0;
 }
 
-/* --- keymaps: the shipped policies, each file on its own -------------------- */
-
-static const char *const keymap_dirs[] = {
-	POLICY_DIR_LOCAL,
-	POLICY_DIR_SHIPPED,
-	POLICY_DIR_AVAILABLE,
-	NULL,
-};
-
-/* One keymap file; -1 when it does not load (the reason is in its error). */
-static int keymap_load(struct learn *l, const char *file)
-{
-	struct policy_env env = { .root = l->o.sysfs_root ? l->o.sysfs_root : "" };
-	struct policy *p = &l->keymaps[l->nkeymaps];
-
-	if (l->nkeymaps == LEARN_KEYMAPS_MAX)
-		return 0;
-	if (policy_load(p, file, &env))
-		return -1;
-	l->nkeymaps++;
-	return 0;
-}
-
-static int policy_name(const struct dirent *d)
-{
-	size_t n = strlen(d->d_name);
-
-	return d->d_name[0] != '.' && n > 7 && !strcmp(d->d_name + n - 7, ".policy");
-}
-
-/*
- * Every *.policy of @dir; one that does not load is skipped with a
- * warning (a keymap only suggests actions).  -1 when @dir cannot be read.
- */
-static int keymap_dir(struct learn *l, const char *dir)
-{
-	struct dirent **list;
-	char full[PATH_MAX];
-	int n = scandir(dir, &list, policy_name, alphasort);
-
-	if (n < 0)
-		return -1;
-	for (int i = 0; i < n; i++) {
-		if (!path_join(full, sizeof(full), dir, list[i]->d_name) && keymap_load(l, full)) {
-			fprintf(stderr, "acpitrace learn: warning: keymap %s not used: %s\n", full,
-				l->keymaps[l->nkeymaps].error);
-			policy_free(&l->keymaps[l->nkeymaps]);
-		}
-		free(list[i]);
-	}
-	free(list);
-	return 0;
-}
-
-/* --keymaps FILE|DIR must load; the default directories are taken as found. */
-static int keymaps_load(struct learn *l)
-{
-	struct stat st;
-
-	if (!l->o.keymaps) {
-		for (int i = 0; keymap_dirs[i]; i++)
-			keymap_dir(l, keymap_dirs[i]);
-		return 0;
-	}
-	if (stat(l->o.keymaps, &st) ||
-	    (S_ISDIR(st.st_mode) ? keymap_dir(l, l->o.keymaps) : 0)) {
-		err_print("learn", "--keymaps %s: %s", l->o.keymaps, strerror(errno));
-		return -1;
-	}
-	if (!S_ISDIR(st.st_mode) && keymap_load(l, l->o.keymaps)) {
-		err_print("learn", "--keymaps: %s", l->keymaps[l->nkeymaps].error);
-		policy_free(&l->keymaps[l->nkeymaps]);
-		return -1;
-	}
-	return 0;
-}
-
-/* The keymaps' 'match method' names are watched, so their results are seen. */
-static void watch_keymap_methods(struct learn *l)
-{
-	struct tracer_opts *t = &l->o.t;
-
-	for (size_t k = 0; k < l->nkeymaps; k++) {
-		for (int i = 0; i < l->keymaps[k].nblocks; i++) {
-			const struct pol_block *b = &l->keymaps[k].blocks[i];
-			bool have = false;
-
-			if (b->source != AT_SRC_METHOD || !b->has_name)
-				continue;
-			for (unsigned int w = 0; w < t->nwatch; w++)
-				have |= t->watch[w] == b->name_seg;
-			if (!have && t->nwatch < AT_WATCH_MAX)
-				t->watch[t->nwatch++] = b->name_seg;
-		}
-	}
-	if (t->nwatch)
-		t->attach.watch_methods = true;
-}
-
-/* --- collecting one window ------------------------------------------------- */
-
-static int on_event(void *ctx, void *data, size_t size)
-{
-	struct learn *l = ctx;
-	const struct at_event *e;
-	struct at_event buf;
-
-	e = ring_record(data, size, &buf);
-	if (!e || e->ts_ns < l->since_ns)
-		return 0;
-	if (e->source == AT_SRC_STORM || e->source == AT_SRC_SUSPEND)
-		return 0;
-	if (l->nev == LEARN_RECORDS_MAX) {
-		l->lost++;
-		return 0;
-	}
-	l->ev[l->nev++] = *e;
-	if (l->transcript)
-		output_event(&l->tout, e);
-	return 0;
-}
-
 static void on_signal(int sig)
 {
 	(void)sig;
 	stop = 1;
-}
-
-/* The records that start within the next @ms (and end by a little later). */
-static int collect(struct learn *l, unsigned int ms)
-{
-	uint64_t end;
-	int err;
-
-	ring_buffer__consume(l->rb);	/* what came before the window is not in it */
-	l->nev = 0;
-	l->lost = 0;
-	l->since_ns = mono_ns();
-	end = l->since_ns + (uint64_t)ms * 1000000ULL;
-	while (!stop) {
-		uint64_t now = mono_ns();
-
-		if (now >= end)
-			break;
-		err = ring_buffer__poll(l->rb, (int)((end - now) / 1000000ULL) + 1 > 50 ? 50 :
-					(int)((end - now) / 1000000ULL) + 1);
-		if (err < 0 && err != -EINTR) {
-			err_print("learn", "reading the ring buffer failed: %s", strerror(-err));
-			return -1;
-		}
-		/* records the BPF side submitted without a wakeup (bpf/acpitrace.h) */
-		ring_buffer__consume(l->rb);
-	}
-	ring_buffer__consume(l->rb);
-	if (l->transcript)
-		fflush(l->transcript);
-	if (l->lost)
-		fprintf(stderr, "acpitrace learn: warning: %llu records of this window not kept "
-			"(more than %d)\n", l->lost, LEARN_RECORDS_MAX);
-	return 0;
 }
 
 /* --- the steps ------------------------------------------------------------- */
@@ -497,9 +334,9 @@ static int step(struct learn *l, bool *more)
 	learn_print_press(stdout, g_opts.json, s->n, s->window_s);
 	if (l->transcript)
 		learn_print_press(l->transcript, true, s->n, s->window_s);
-	if (collect(l, l->o.window_ms))
+	if (learn_window_collect(&l->win, l->o.window_ms, &stop))
 		return -1;
-	propose_press(&l->in, l->ev, l->nev, &l->bg, &s->res);
+	propose_press(&l->in, l->win.ev, l->win.nev, &l->bg, &s->res);
 	fixed_button_driver(l, &s->res.best);
 	if (s->res.best.rank != PR_NONE)
 		s->duplicate = accepted_before(l, &s->res.best);
@@ -589,11 +426,8 @@ static int attach(struct learn *l)
 			err_print("learn", "%s", l->t.error);
 		return -1;
 	}
-	l->rb = ring_buffer__new(tracer_ringbuf_fd(&l->t), on_event, l, NULL);
-	if (!l->rb) {
-		err_print("learn", "cannot open the ring buffer: %s", strerror(errno));
+	if (learn_window_open(&l->win, &l->t, l->transcript ? &l->tout : NULL))
 		return -1;
-	}
 	fprintf(stderr, "acpitrace learn: tracing on %s with %u hooks, %u method name%s watched\n",
 		l->t.k.release, l->t.plan.attached, l->o.t.nwatch, l->o.t.nwatch == 1 ? "" : "s");
 	return 0;
@@ -607,15 +441,14 @@ static int setup(struct learn *l)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	l->ev = malloc(LEARN_RECORDS_MAX * sizeof(*l->ev));
 	l->steps = calloc(LEARN_STEPS_MAX, sizeof(*l->steps));
-	if (!l->ev || !l->steps) {
+	if (!l->steps) {
 		err_print("learn", "out of memory");
 		return -1;
 	}
-	if (open_files(l) || keymaps_load(l))
+	if (open_files(l) || learn_keymaps_load(&l->km, l->o.keymaps, l->o.sysfs_root))
 		return -1;
-	watch_keymap_methods(l);
+	learn_keymaps_watch(&l->km, &l->o.t);
 	if (attach(l))
 		return -1;
 	if (rec_facts_gather(&l->facts, l->o.sysfs_root, l->t.k.release)) {
@@ -624,8 +457,8 @@ static int setup(struct learn *l)
 	}
 	acpi_sysfs_load(&l->sys, l->o.sysfs_root);
 	propose_dmi_line(&l->facts, l->dmi, sizeof(l->dmi));
-	l->in = (struct propose_in){ .facts = &l->facts, .keymaps = l->keymaps,
-				     .nkeymaps = l->nkeymaps };
+	l->in = (struct propose_in){ .facts = &l->facts, .keymaps = l->km.p,
+				     .nkeymaps = l->km.n };
 	if (l->transcript) {
 		l->tout = (struct output){ .out = l->transcript, .json = true, .t0_ns = mono_ns(),
 					   .sys = &l->sys, .wall_off_ns = wall_offset_ns() };
@@ -644,17 +477,17 @@ static int baseline(struct learn *l)
 	else
 		printf("{\"learn\":\"baseline_start\",\"seconds\":%.3f}\n", l->o.baseline_ms / 1000.0);
 	fflush(stdout);
-	if (collect(l, l->o.baseline_ms))
+	if (learn_window_collect(&l->win, l->o.baseline_ms, &stop))
 		return -1;
-	if (propose_bg_add(&l->in, &l->bg, l->ev, l->nev)) {
+	if (propose_bg_add(&l->in, &l->bg, l->win.ev, l->win.nev)) {
 		err_print("learn", "out of memory");
 		return -1;
 	}
-	learn_print_baseline(stdout, g_opts.json, l->o.baseline_ms / 1000.0, (unsigned int)l->nev,
-			     &l->bg);
+	learn_print_baseline(stdout, g_opts.json, l->o.baseline_ms / 1000.0,
+			     (unsigned int)l->win.nev, &l->bg);
 	if (l->transcript)
 		learn_print_baseline(l->transcript, true, l->o.baseline_ms / 1000.0,
-				     (unsigned int)l->nev, &l->bg);
+				     (unsigned int)l->win.nev, &l->bg);
 	return 0;
 }
 
@@ -686,11 +519,10 @@ static int finish(struct learn *l)
 
 static void cleanup(struct learn *l)
 {
-	ring_buffer__free(l->rb);
+	learn_window_close(&l->win);
 	if (l->tracer_open)
 		tracer_close(&l->t);
-	for (size_t i = 0; i < l->nkeymaps; i++)
-		policy_free(&l->keymaps[i]);
+	learn_keymaps_free(&l->km);
 	propose_bg_free(&l->bg);
 	rec_facts_free(&l->facts);
 	acpi_sysfs_free(&l->sys);
@@ -698,7 +530,6 @@ static void cleanup(struct learn *l)
 		err_print("learn", "--transcript %s: %s", l->o.transcript, strerror(errno));
 	if (l->append_fd >= 0)
 		close(l->append_fd);
-	free(l->ev);
 	free(l->steps);
 }
 

@@ -42,8 +42,7 @@
 #include "capture/modwatch.h"
 #include "cli/hook_warnings.h"
 #include "lib/evloop.h"
-#include "capture/ring_drain.h"
-#include "capture/ring_record.h"
+#include "capture/reader.h"
 
 struct run_opts {
 	struct tracer_opts t;
@@ -69,7 +68,7 @@ struct run_state {
 	struct modwatch mw;	/* module hooks attached/detached as modules come and go */
 	unsigned long long received, dispatched;
 	struct diag diag;
-	struct suspend_sysfs susp;	/* what woke a resume (diag/wakeups.c) */
+	struct reader rd;	/* whole records; suspend ones with what woke the resume */
 };
 
 static bool stop;
@@ -229,12 +228,11 @@ refuse:
 	return -1;
 }
 
-static void run_action(struct run_state *st, struct decision *d, const struct at_event *e)
+/* An action failed: its words, from the record's names, into the journal. */
+static void action_failed(struct run_state *st, struct decision *d, const struct rec_view *v)
 {
-	if (!actions_run(&st->act, &st->pol, d->rule, e, d->code))
-		return;
 	if (!d->action[0])
-		decide_describe(&st->pol, &st->sys, e, d);
+		decide_describe_view(&st->pol, v, d);
 	log_msg(LOG_WARN, "rule #%d: %s failed", d->rule, d->action);
 }
 
@@ -243,56 +241,54 @@ static void run_action(struct run_state *st, struct decision *d, const struct at
  * rule is known; acpid's line, the journal, the decision's words and the
  * diagnostics come after it (the user waits for the key, nobody for
  * them).  A command runs after the line is made (it gets it in its
- * environment), a 'log' after its line.
+ * environment), a 'log' after its line.  The record's names are made
+ * once, after the key (which needs none), and everything after reads
+ * them (record/record_view.h).
  */
-static int on_event(void *ctx, void *data, size_t size)
+static void on_event(void *ctx, const struct at_event *e)
 {
 	struct run_state *st = ctx;
-	const struct at_event *e, *raw;
 	char line[ACPID_LINE_MAX], msg[640];
-	struct at_event susp, buf;
+	struct rec_view v;
 	struct decision d;
 	bool first;
-	int type;
+	int type, failed = 0;
 
-	raw = e = ring_record(data, size, &buf);
-	if (!e)
-		return 0;
 	st->received++;
-	if (e->source == AT_SRC_SUSPEND) {
-		/* the wake source, decided as trace does, for the metrics */
-		susp = *e;
-		suspend_sysfs_fill(&st->susp, &susp);
-		e = &susp;
-	}
 	/* the step replay shares (dispatch/decide.c) */
 	decide_rule(&st->pol, e, &d);
 	type = d.acts ? st->pol.rules[d.rule].act.type : 0;
 	first = d.acts && type != ACT_EXEC && type != ACT_LOG;
 	if (first)
-		run_action(st, &d, e);
-	diag_on_event(&st->diag, raw);
-	if (e != raw)
+		failed = actions_run_view(&st->act, &st->pol, d.rule, NULL, d.code);
+	diag_on_event(&st->diag, e);
+	/* the wake source, decided by the reader as trace has it, for the metrics */
+	if (e->source == AT_SRC_SUSPEND)
 		diag_on_record(&st->diag, e);
+	if (!d.acts && !st->o->trace)
+		return;
+	rec_view_make(&v, e, &st->sys);
+	if (failed)
+		action_failed(st, &d, &v);
 	if (st->o->trace)
-		output_event(&st->out, e);
+		output_view(&st->out, &v);
 	if (!d.acts)
-		return 0;	/* only with --trace: the kernel kept the rest */
+		return;	/* only with --trace: the kernel kept the rest */
 	st->dispatched++;
 	/* acpid's line for this event: to the socket's clients and to exec */
-	st->act.acpid_event = acpid_event_format(&st->acpid_fmt, e, line, sizeof(line)) ? NULL : line;
+	st->act.acpid_event = acpid_event_line(&st->acpid_fmt, e, v.path, v.dev, v.parent, line,
+					       sizeof(line)) ? NULL : line;
 	if (st->act.acpid_event)
 		line_server_send(&st->acpid, line);
 	/* a quiet journal by default, as acpid's: the 'log' action is the exception */
 	if (st->o->log_events || type == ACT_LOG) {
-		decide_describe(&st->pol, &st->sys, e, &d);
+		decide_describe_view(&st->pol, &v, &d);
 		decision_line(&st->pol, &d, msg, sizeof(msg));
 		log_msg(LOG_INFO, "%s", msg);
 	}
-	if (!first)
-		run_action(st, &d, e);
+	if (!first && actions_run_view(&st->act, &st->pol, d.rule, &v, d.code))
+		action_failed(st, &d, &v);
 	st->act.acpid_event = NULL;
-	return 0;
 }
 
 static void print_stats(struct run_state *st)
@@ -345,7 +341,6 @@ static void notify_ready(const struct run_state *st)
 /* What the daemon waits on; nothing else wakes it. */
 struct run_loop {
 	struct evloop ev;
-	struct ring_drain drain;
 	struct evloop_timer reap;	/* every 100 ms while a command runs */
 	struct evloop_timer tick;	/* metrics, storm sweep: 1 s, only with work */
 	struct evloop_timer modcheck;	/* /sys/module every 2 s, without uevents only */
@@ -418,11 +413,11 @@ static void on_signal(void *ctx, int sig)
 	/* SIGCHLD: a command ended; it is reaped after this wakeup */
 }
 
-static int loop_open(struct run_state *st, struct ring_buffer *rb)
+static int loop_open(struct run_state *st)
 {
 	struct run_loop *l = &run_loop;
 
-	if (ring_drain_add(&l->drain, &l->ev, rb, tracer_ringbuf_fd(&st->tr)) ||
+	if (reader_watch(&st->rd, &l->ev) ||
 	    evloop_timer(&l->ev, &l->reap, on_reap, l) ||
 	    evloop_timer(&l->ev, &l->tick, on_tick, st) ||
 	    evloop_timer(&l->ev, &l->settle, on_settle, st) ||
@@ -436,7 +431,7 @@ static int loop_open(struct run_state *st, struct ring_buffer *rb)
 	return 0;
 }
 
-static int loop(struct run_state *st, struct ring_buffer *rb)
+static int loop(struct run_state *st)
 {
 	struct run_loop *l = &run_loop;
 
@@ -445,8 +440,9 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 			log_msg(LOG_ERR, "waiting for events failed: %s", strerror(errno));
 			return 1;
 		}
-		if (l->drain.err) {
-			log_msg(LOG_ERR, "polling the ring buffer failed: %s", strerror(-l->drain.err));
+		if (reader_err(&st->rd)) {
+			log_msg(LOG_ERR, "polling the ring buffer failed: %s",
+				strerror(-reader_err(&st->rd)));
 			return 1;
 		}
 		actions_reap(&st->act, mono_ns());
@@ -468,7 +464,7 @@ static int loop(struct run_state *st, struct ring_buffer *rb)
 			notify_ready(st);
 		}
 	}
-	ring_buffer__consume(rb);
+	reader_consume(&st->rd);
 	return 0;
 }
 
@@ -496,7 +492,6 @@ int cmd_run(int argc, char **argv)
 			      .acpid_mode = 0666 };
 	struct run_state st = { .o = &o, .acpid.fd = -1, .mw.fd = -1 };
 	char err_buf[256];
-	struct ring_buffer *rb = NULL;
 	int err;
 
 	err = parse_args(argc, argv, &o);
@@ -523,8 +518,7 @@ int cmd_run(int argc, char **argv)
 	err = 1;
 	if (load_policy(&st, true))
 		goto out;
-	rb = ring_buffer__new(tracer_ringbuf_fd(&st.tr), on_event, &st, NULL);
-	if (!rb) {
+	if (reader_open(&st.rd, &st.tr, on_event, &st)) {
 		log_msg(LOG_ERR, "cannot open the ring buffer: %s", strerror(errno));
 		goto out;
 	}
@@ -538,7 +532,6 @@ int cmd_run(int argc, char **argv)
 	}
 	o.diag.extra = run_metrics;
 	o.diag.extra_ctx = &st;
-	suspend_sysfs_init(&st.susp, NULL, NULL);
 	if (diag_start(&st.diag, &st.tr, &o.diag, "run"))
 		goto out;
 	log_msg(LOG_INFO, "dispatching on %s with %u hooks attached", st.tr.k.release,
@@ -548,11 +541,10 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	modwatch_open(&st.mw, &st.tr);
-	if (loop_open(&st, rb))
+	if (loop_open(&st))
 		goto out;
-	run_loop.drain.polled_until = tracer_rb_polled_until(&st.tr);
 	notify_ready(&st);
-	err = loop(&st, rb);
+	err = loop(&st);
 	service_notify("STOPPING=1");
 	print_stats(&st);
 out:
@@ -560,7 +552,7 @@ out:
 	modwatch_close(&st.mw);
 	evloop_close(&run_loop.ev);
 	line_server_close(&st.acpid);
-	ring_buffer__free(rb);
+	reader_close(&st.rd);
 	actions_close(&st.act);
 	if (st.tr.skel)
 		tracer_close(&st.tr);

@@ -16,7 +16,6 @@
 #include "lib/parse.h"
 #include "record/output.h"
 #include "record/reorder.h"
-#include "capture/ring_record.h"
 #include "record/suspend_record.h"
 #include "capture/tracer.h"
 #include "lib/time.h"
@@ -25,7 +24,7 @@
 #include "lib/opt.h"
 #include "lib/json.h"
 #include "lib/evloop.h"
-#include "capture/ring_drain.h"
+#include "capture/reader.h"
 #include "recording/recording.h"
 
 struct trace_opts {
@@ -55,7 +54,6 @@ struct trace_state {
 	uint64_t stats_every_ns;
 	uint64_t stats_next_ns;
 	uint64_t stats_seq;
-	struct suspend_sysfs susp;	/* suspend_stats deltas, pm_wakeup_irq */
 };
 
 static volatile sig_atomic_t stop;
@@ -182,46 +180,29 @@ static void print_wake_advice(struct trace_state *st)
 		fprintf(st->out.out, "%*s%s\n", 20, "", advice);
 }
 
-static void print_record(void *ctx, const struct at_event *rec)
+/* A record out of the reorder window (a suspend record has its sysfs facts: the reader's). */
+static void print_record(void *ctx, const struct at_event *e)
 {
 	struct trace_state *st = ctx;
-	const struct at_event *e = rec;
-	struct at_event susp;
 
 	if (st->limit && st->count >= st->limit)
 		return;
-	if (rec->source == AT_SRC_SUSPEND) {
-		/*
-		 * What sysfs says about the cycle, read once the record leaves
-		 * the reorder window: pm_suspend() counts the cycle in
-		 * suspend_stats just after thaw, when the record was emitted.
-		 */
-		susp = *rec;
-		suspend_sysfs_fill(&st->susp, &susp);
-		e = &susp;
-	}
 	diag_on_record(&st->diag, e);
 	if (!st->quiet)
 		output_event(&st->out, e);
-	if (rec->source == AT_SRC_SUSPEND && !st->quiet && !g_opts.json)
+	if (e->source == AT_SRC_SUSPEND && !st->quiet && !g_opts.json)
 		print_wake_advice(st);
 	st->count++;
 	if (st->limit && st->count >= st->limit)
 		stop = 1;
 }
 
-static int on_event(void *ctx, void *data, size_t size)
+static void on_event(void *ctx, const struct at_event *e)
 {
 	struct trace_state *st = ctx;
-	const struct at_event *e;
-	struct at_event buf;
 
-	e = ring_record(data, size, &buf);
-	if (!e)
-		return 0;
 	diag_on_event(&st->diag, e);	/* storms: the sweep runs during one */
 	reorder_push(&st->reorder, e);
-	return 0;
 }
 
 static void print_totals(struct tracer *t, bool json)
@@ -309,8 +290,7 @@ static void stats_record(struct trace_state *st, bool force)
 /* What the loop watches; timers are armed only while they have work. */
 struct trace_loop {
 	struct evloop ev;
-	struct ring_buffer *rb;
-	struct ring_drain drain;
+	struct reader *rd;
 	struct trace_state *st;
 	struct evloop_timer end, reorder, tick, stats;
 	struct evloop_timer modcheck;	/* /sys/module every 2 s, without uevents only */
@@ -369,15 +349,14 @@ static void on_sig(void *ctx, int sig)
  */
 static const int trace_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, 0 };
 
-static int loop_open(struct trace_loop *l, struct ring_buffer *rb, int map_fd,
-		     struct trace_state *st)
+static int loop_open(struct trace_loop *l, struct reader *rd, struct trace_state *st)
 {
 	memset(l, 0, sizeof(*l));
-	l->rb = rb;
+	l->rd = rd;
 	l->st = st;
 	if (evloop_init(&l->ev) ||
 	    evloop_signals(&l->ev, trace_signals, on_sig, l) ||
-	    ring_drain_add(&l->drain, &l->ev, rb, map_fd) ||
+	    reader_watch(rd, &l->ev) ||
 	    evloop_timer(&l->ev, &l->end, on_end, l) ||
 	    evloop_timer(&l->ev, &l->reorder, on_reorder, l) ||
 	    evloop_timer(&l->ev, &l->tick, on_tick, l) ||
@@ -414,15 +393,15 @@ static int poll_loop(struct trace_loop *l, double duration)
 			l->err = -errno;
 			break;
 		}
-		if (l->drain.err) {
-			l->err = l->drain.err;
+		if (reader_err(l->rd)) {
+			l->err = reader_err(l->rd);
 			break;
 		}
 		/* a reader that went away (trace | head): a clean exit */
 		if (ferror(stdout))
 			break;
 	}
-	ring_buffer__consume(l->rb);	/* what is already in the buffer */
+	reader_consume(l->rd);	/* what is already in the buffer */
 	reorder_flush_all(&st->reorder);
 	stats_record(st, true);
 	return l->err;
@@ -433,7 +412,7 @@ int cmd_trace(int argc, char **argv)
 	struct trace_opts o = { .reorder_ms = 100 };
 	struct trace_state st = { .mw.fd = -1 };
 	struct acpi_sysfs sys;
-	struct ring_buffer *rb = NULL;
+	struct reader rd = { .rb = NULL };
 	struct trace_loop loop = { .ev.epfd = -1 };
 	struct tracer t;
 	int err;
@@ -455,24 +434,21 @@ int cmd_trace(int argc, char **argv)
 				  .wall_text = o.wall_clock };
 	st.limit = o.count;
 	st.quiet = o.quiet;
-	suspend_sysfs_init(&st.susp, NULL, NULL);
 	if (reorder_init(&st.reorder, 4096, o.reorder_ms * 1e6, print_record, &st)) {
 		err_print("trace", "out of memory");
 		err = 1;
 		goto cleanup;
 	}
-	rb = ring_buffer__new(tracer_ringbuf_fd(&t), on_event, &st, NULL);
-	if (!rb) {
+	if (reader_open(&rd, &t, on_event, &st)) {
 		err_print("trace", "cannot open the ring buffer: %s", strerror(errno));
 		err = 1;
 		goto cleanup;
 	}
-	if (loop_open(&loop, rb, tracer_ringbuf_fd(&t), &st)) {
+	if (loop_open(&loop, &rd, &st)) {
 		err_print("trace", "cannot set up the event loop: %s", strerror(errno));
 		err = 1;
 		goto cleanup;
 	}
-	loop.drain.polled_until = tracer_rb_polled_until(&t);
 	/* -j output is a recording: the machine facts replay resolves against */
 	if (g_opts.json && !o.quiet) {
 		struct rec_facts f;
@@ -513,7 +489,7 @@ cleanup:
 	modwatch_close(&st.mw);
 	diag_stop(&st.diag);
 	evloop_close(&loop.ev);
-	ring_buffer__free(rb);
+	reader_close(&rd);
 	reorder_free(&st.reorder);
 	tracer_close(&t);
 	acpi_sysfs_free(&sys);

@@ -1,9 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * cli/listen.h.  The BPF side submits bursts without waking the reader
- * (bpf/acpitrace.h, AT_RB_*), so every poll also consumes what is there
- * whether or not it woke up.
- */
+/* cli/listen.h: the tracer read in short polls (capture/reader.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,25 +7,20 @@
 #include <bpf/libbpf.h>
 #include "cli/listen.h"
 #include "capture/tracer.h"
-#include "capture/ring_record.h"
+#include "capture/reader.h"
 
 struct listener {
 	struct tracer t;
-	struct ring_buffer *rb;
+	struct reader rd;
 	listen_fn fn;
 	void *ctx;
 };
 
-static int on_record(void *ctx, void *data, size_t len)
+static void on_record(void *ctx, const struct at_event *e)
 {
 	struct listener *l = ctx;
-	const struct at_event *e;
-	struct at_event buf;
 
-	e = ring_record(data, len, &buf);
-	if (e)
-		l->fn(e, l->ctx);
-	return 0;
+	l->fn(e, l->ctx);
 }
 
 struct listener *listen_open(listen_fn fn, void *ctx, char *err, size_t errlen)
@@ -49,8 +40,7 @@ struct listener *listen_open(listen_fn fn, void *ctx, char *err, size_t errlen)
 		free(l);
 		return NULL;
 	}
-	l->rb = ring_buffer__new(tracer_ringbuf_fd(&l->t), on_record, l, NULL);
-	if (!l->rb) {
+	if (reader_open(&l->rd, &l->t, on_record, l)) {
 		snprintf(err, errlen, "cannot open the ring buffer: %s", strerror(errno));
 		tracer_close(&l->t);
 		free(l);
@@ -61,16 +51,15 @@ struct listener *listen_open(listen_fn fn, void *ctx, char *err, size_t errlen)
 
 void listen_poll(struct listener *l, int timeout_ms)
 {
-	ring_buffer__poll(l->rb, timeout_ms);
-	ring_buffer__consume(l->rb);
+	reader_poll(&l->rd, timeout_ms);
 }
 
 void listen_close(struct listener *l)
 {
 	if (!l)
 		return;
-	ring_buffer__consume(l->rb);
-	ring_buffer__free(l->rb);
+	reader_consume(&l->rd);
+	reader_close(&l->rd);
 	tracer_close(&l->t);
 	free(l);
 }

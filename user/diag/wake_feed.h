@@ -2,7 +2,7 @@
 /*
  * Wakeups for the commands that only read the BPF maps (stats, top).  What
  * woke a resume is decided in user space when the suspend record arrives
- * (record/suspend_record.c: pm_wakeup_irq is read then), so these
+ * (capture/suspend_sysfs.c, by the reader: pm_wakeup_irq is read then), so these
  * commands read the tracer's ring buffer too, keep its suspend records'
  * wakeups (diag/wakeups.c, as trace and run do) and drop the rest.
  *
@@ -13,15 +13,14 @@
 #ifndef WAKE_FEED_H
 #define WAKE_FEED_H
 
-#include "record/suspend_record.h"
+#include <stdbool.h>
+#include "capture/reader.h"
 #include "capture/tracer.h"
 #include "diag/wakeups.h"
 
-struct ring_buffer;
-
 struct wake_feed {
-	struct ring_buffer *rb;	/* NULL: could not read it; no wakeups then */
-	struct suspend_sysfs sys;
+	struct reader rd;
+	bool ok;	/* false: could not read the buffer; no wakeups then */
 	struct wakeups w;
 };
 

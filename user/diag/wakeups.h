@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Wakeups per source and key, counted from suspend records in user space
- * (the wake source is decided there: record/suspend_record.c), exported
+ * (the wake source is decided there: capture/suspend_sysfs.c), exported
  * as acpitrace_wakeups_total and acpitrace_spurious_wakeups_total.
  */
 #ifndef WAKEUPS_H

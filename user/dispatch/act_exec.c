@@ -25,30 +25,26 @@
 #include "dispatch/act_kinds.h"
 #include "lib/escape.h"
 #include "lib/log.h"
-#include "acpi/acpi_path.h"
 #include "acpi/decode.h"
-#include "acpi/guid.h"
 #include "lib/path_trust.h"
 #include "lib/time.h"
 
+/* The record's names from its view (record/record_view.h): none is resolved here. */
 static void build_env(char env[][160], char **envp, const struct pol_rule *r,
-		      const struct at_event *e, uint64_t code, const struct acpi_sysfs *sys,
-		      const char *acpid_event)
+		      const struct rec_view *v, uint64_t code, const char *acpid_event)
 {
-	char path[ACPI_PATH_MAX], guid[GUID_STR_LEN] = "";
-	const struct acpi_dev_entry *d;
+	const struct at_event *e = v->e;
+	const struct acpi_dev_entry *d = v->dev;
+	/* the kernel's GUID only, as the record carries it (not sysfs's guess) */
+	const char *guid = e->flags & AT_F_HAS_GUID ? v->guid : "";
 	int n = 0;
 
-	acpi_path_format(&e->path, path, sizeof(path));
-	d = sys ? acpi_sysfs_dev(sys, path) : NULL;
-	if (e->flags & AT_F_HAS_GUID)
-		guid_format(e->wmi.guid, guid);
 	snprintf(env[n++], 160, "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin");
-	snprintf(env[n++], 160, "ACPITRACE_SOURCE=%s", source_name(e->source));
+	snprintf(env[n++], 160, "ACPITRACE_SOURCE=%s", v->source);
 	snprintf(env[n++], 160, "ACPITRACE_CODE=0x%llx", (unsigned long long)code);
 	snprintf(env[n++], 160, "ACPITRACE_NUMBER=0x%x", e->number);
 	snprintf(env[n++], 160, "ACPITRACE_VALUE=0x%llx", (unsigned long long)e->value);
-	snprintf(env[n++], 160, "ACPITRACE_PATH=%s", path);
+	snprintf(env[n++], 160, "ACPITRACE_PATH=%s", v->path);
 	snprintf(env[n++], 160, "ACPITRACE_DEVICE=%s", d ? d->name : "");
 	snprintf(env[n++], 160, "ACPITRACE_GUID=%s", guid);
 	snprintf(env[n++], 160, "ACPITRACE_NOTIFY_ID=0x%x", e->wmi.notify_id);
@@ -171,7 +167,7 @@ static int rate_ok(struct actions *a, const struct pol_rule *r, int rule, uint64
 }
 
 int act_exec(struct actions *a, const struct policy *p, int rule,
-		   const struct at_event *e, uint64_t code)
+	     const struct rec_view *v, uint64_t code)
 {
 	const struct pol_rule *r = &p->rules[rule];
 	char env[13][160], *envp[14], why[PATH_MAX + 96];
@@ -195,7 +191,7 @@ int act_exec(struct actions *a, const struct policy *p, int rule,
 		log_msg(LOG_WARN, "exec %s refused: untrusted program: %s", r->act.argv[0], why);
 		return -1;
 	}
-	build_env(env, envp, r, e, code, a->sys, a->acpid_event);
+	build_env(env, envp, r, v, code, a->acpid_event);
 	if (pipe2(pipefd, O_CLOEXEC | O_NONBLOCK)) {
 		log_msg(LOG_WARN, "exec %s: pipe failed: %s", r->act.argv[0], strerror(errno));
 		return -1;

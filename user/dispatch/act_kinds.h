@@ -29,7 +29,7 @@ int act_rfkill(struct actions *a, const struct pol_action *act);
 int act_led(struct actions *a, const struct pol_action *act);
 /* act_exec.c: commands, reaped by actions_reap() */
 int act_exec(struct actions *a, const struct policy *p, int rule,
-	     const struct at_event *e, uint64_t code);
+	     const struct rec_view *v, uint64_t code);
 void act_exec_close(struct actions *a);
 
 #endif

@@ -58,8 +58,9 @@ void actions_close(struct actions *a)
 	act_exec_close(a);
 }
 
+/* @v: the record's names; only a command needs them (NULL for the other kinds). */
 static int perform(struct actions *a, const struct policy *p, int rule,
-		   const struct at_event *e, uint64_t code)
+		   const struct rec_view *v, uint64_t code)
 {
 	const struct pol_action *act = &p->rules[rule].act;
 
@@ -69,7 +70,7 @@ static int perform(struct actions *a, const struct policy *p, int rule,
 	case ACT_BACKLIGHT: return act_backlight(a, act);
 	case ACT_RFKILL: return act_rfkill(a, act);
 	case ACT_LED: return act_led(a, act);
-	case ACT_EXEC: return act_exec(a, p, rule, e, code);
+	case ACT_EXEC: return act_exec(a, p, rule, v, code);
 	default: return 0;	/* log, ignore: the caller logs */
 	}
 }
@@ -77,9 +78,21 @@ static int perform(struct actions *a, const struct policy *p, int rule,
 int actions_run(struct actions *a, const struct policy *p, int rule,
 		const struct at_event *e, uint64_t code)
 {
+	struct rec_view v;
+
+	/* a key waits for no names: they are made for a command alone */
+	if (p->rules[rule].act.type != ACT_EXEC)
+		return actions_run_view(a, p, rule, NULL, code);
+	rec_view_make(&v, e, a->sys);
+	return actions_run_view(a, p, rule, &v, code);
+}
+
+int actions_run_view(struct actions *a, const struct policy *p, int rule,
+		     const struct rec_view *v, uint64_t code)
+{
 	int type = p->rules[rule].act.type;
 	uint64_t suppressed = a->exec_suppressed;
-	int err = perform(a, p, rule, e, code);
+	int err = perform(a, p, rule, v, code);
 
 	if (type <= 0 || type > ACT_LOG)
 		return err;

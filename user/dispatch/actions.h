@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include "policy/policy_model.h"
 #include "acpi/acpi_sysfs.h"
+#include "record/record_view.h"
 
 #define ACT_MAX_CHILDREN	4
 
@@ -102,6 +103,9 @@ void actions_close(struct actions *a);
 /* Perform rule @rule for record @e (code = the rule's code). */
 int actions_run(struct actions *a, const struct policy *p, int rule,
 		const struct at_event *e, uint64_t code);
+/* The same with the record's names made (@v->e is the record; NULL: an action that needs none). */
+int actions_run_view(struct actions *a, const struct policy *p, int rule,
+		     const struct rec_view *v, uint64_t code);
 /*
  * Log commands' output lines, reap finished commands (killing what their
  * process group left behind), kill the ones over their timeout with their

@@ -1,25 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
 #include "dispatch/decide.h"
-#include "acpi/acpi_path.h"
-#include "acpi/decode.h"
-#include "acpi/guid.h"
 #include "policy/policy_index.h"
 #include "policy/policy_print.h"
 
-static void describe_event(const struct acpi_sysfs *sys, const struct at_event *e,
-			   char *buf, size_t len)
+static void describe_event(const struct rec_view *v, char *buf, size_t len)
 {
-	char path[ACPI_PATH_MAX], guid[GUID_STR_LEN];
-	const struct acpi_dev_entry *d;
+	const struct at_event *e = v->e;
+	const struct acpi_dev_entry *d = v->dev;
 
-	acpi_path_format(&e->path, path, sizeof(path));
-	d = sys ? acpi_sysfs_dev(sys, path) : NULL;
 	if (e->flags & AT_F_HAS_GUID) {
-		guid_format(e->wmi.guid, guid);
-		snprintf(buf, len, "wmi %s notify 0x%02x on %s", guid, e->wmi.notify_id, path);
+		snprintf(buf, len, "wmi %s notify 0x%02x on %s", v->guid, e->wmi.notify_id,
+			 v->path);
 	} else {
-		snprintf(buf, len, "%s %s%s%s%s 0x%x", source_name(e->source), path,
+		snprintf(buf, len, "%s %s%s%s%s 0x%x", v->source, v->path,
 			 d ? " (" : "", d ? d->name : "", d ? ")" : "", e->number);
 	}
 }
@@ -39,7 +33,15 @@ void decide_rule(const struct policy *p, const struct at_event *e, struct decisi
 void decide_describe(const struct policy *p, const struct acpi_sysfs *sys,
 		     const struct at_event *e, struct decision *d)
 {
-	describe_event(sys, e, d->what, sizeof(d->what));
+	struct rec_view v;
+
+	rec_view_make(&v, e, sys);
+	decide_describe_view(p, &v, d);
+}
+
+void decide_describe_view(const struct policy *p, const struct rec_view *v, struct decision *d)
+{
+	describe_event(v, d->what, sizeof(d->what));
 	d->action[0] = '\0';
 	if (d->rule >= 0 && !d->acts && p->rules[d->rule].act.type != ACT_IGNORE)
 		snprintf(d->action, sizeof(d->action), "skipped: the bound driver reports it");

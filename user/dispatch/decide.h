@@ -13,6 +13,7 @@
 #include "acpitrace.h"
 #include "acpi/acpi_sysfs.h"
 #include "policy/policy_model.h"
+#include "record/record_view.h"
 
 struct decision {
 	int rule;		/* policy_match(): the rule, or -1 */
@@ -30,6 +31,8 @@ struct decision {
 void decide_rule(const struct policy *p, const struct at_event *e, struct decision *d);
 void decide_describe(const struct policy *p, const struct acpi_sysfs *sys,
 		     const struct at_event *e, struct decision *d);
+/* The words from the record's names (@v's record). */
+void decide_describe_view(const struct policy *p, const struct rec_view *v, struct decision *d);
 void decide(const struct policy *p, const struct acpi_sysfs *sys, const struct at_event *e,
 	    struct decision *d);
 /* run's --log-events line: "WHAT code 0xC -> ACTION (rule #N FILE:LINE)". */

@@ -50,19 +50,26 @@ static void output_text(struct output *o, const struct rf_ctx *c)
 	if (o->wall_text && c->wall)	/* trace -T */
 		fprintf(o->out, "%s ", c->wall);
 	fprintf(o->out, "%12.6f cpu%-2u %*s%-8s %s%s\n", rel / 1e9, e->cpu, indent, "",
-		source_name(e->source), safe, dur);
+		c->v->source, safe, dur);
 }
 
 void output_event(struct output *o, const struct at_event *e)
 {
 	struct rec_view v;
-	struct rf_ctx c = { .e = e, .v = &v, .t0_ns = o->t0_ns };
+
+	rec_view_make(&v, e, o->sys);
+	output_view(o, &v);
+}
+
+void output_view(struct output *o, const struct rec_view *v)
+{
+	const struct at_event *e = v->e;
+	struct rf_ctx c = { .e = e, .v = v, .t0_ns = o->t0_ns };
 	char wall[40];
 
 	if (o->wall_off_ns && !rfc3339_format(e->ts_ns + o->wall_off_ns, wall, sizeof(wall)))
 		c.wall = wall;	/* JSON "time", and trace -T's text prefix */
 
-	rec_view_make(&v, e, o->sys);
 	if (o->json)
 		output_json(o, &c);
 	else

@@ -14,49 +14,6 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-static bool is_video_target(const struct rec_view *v)
-{
-	/* acpi_video's devices: the Video Bus (LNXVIDEO) and its outputs */
-	return v->dev && (!strncmp(v->dev->name, "LNXVIDEO", 8) ||
-			  !strcmp(v->dev->hid, "LNXVIDEO"));
-}
-
-void rec_view_make(struct rec_view *v, const struct at_event *e,
-		   const struct acpi_sysfs *sys)
-{
-	memset(v, 0, sizeof(*v));
-	acpi_path_format(&e->path, v->path, sizeof(v->path));
-	acpi_path_format(&e->path2, v->path2, sizeof(v->path2));
-	if (sys && v->path[0])
-		v->dev = acpi_sysfs_dev(sys, v->path);
-	if (e->source == AT_SRC_WMI) {
-		if (e->flags & AT_F_HAS_GUID) {
-			guid_format(e->wmi.guid, v->guid);
-		} else if (sys) {
-			const char *g = acpi_sysfs_wmi_guid(sys, v->path, e->wmi.notify_id);
-
-			if (g)
-				snprintf(v->guid, sizeof(v->guid), "%s", g);
-		}
-	}
-	/* outputs of a video bus have no HID: look at the parent too */
-	v->video = is_video_target(v);
-	if (!v->video && sys && e->source == AT_SRC_NOTIFY &&
-	    (e->number >= 0x85 && e->number <= 0x89)) {
-		char parent[ACPI_PATH_MAX];
-		char *dot;
-
-		snprintf(parent, sizeof(parent), "%s", v->path);
-		dot = strrchr(parent, '.');
-		if (dot) {
-			*dot = '\0';
-			const struct acpi_dev_entry *pd = acpi_sysfs_dev(sys, parent);
-
-			v->video = pd && !strncmp(pd->name, "LNXVIDEO", 8);
-		}
-	}
-}
-
 bool rf_cond_holds(enum rf_cond cond, const struct rf_ctx *c)
 {
 	const struct at_event *e = c->e;
@@ -100,7 +57,7 @@ static void str_or_null(struct rf_val *v, const char *s)
 GETTER(get_ts) { v->u = E->ts_ns > c->t0_ns ? E->ts_ns - c->t0_ns : 0; }
 GETTER(get_ts_ns) { v->u = E->ts_ns; }
 GETTER(get_time) { v->s = c->wall; v->null = !v->s; }
-GETTER(get_source) { v->s = source_name(E->source); }
+GETTER(get_source) { v->s = V->source; }
 GETTER(get_id) { v->u = E->id; }
 GETTER(get_parent) { v->u = E->parent; }
 GETTER(get_chain) { v->u = E->chain; }

@@ -25,19 +25,7 @@
 #include "acpi/acpi_sysfs.h"
 #include "acpi/guid.h"
 #include "lib/json.h"
-
-/* Everything derived from a record (and sysfs) that both formats print. */
-struct rec_view {
-	char path[ACPI_PATH_MAX];
-	char path2[ACPI_PATH_MAX];
-	const struct acpi_dev_entry *dev;	/* sysfs device of path, or NULL */
-	char guid[GUID_STR_LEN];		/* WMI: from the record or sysfs */
-	bool video;				/* path is an acpi_video device */
-};
-
-/* @sys may be NULL. */
-void rec_view_make(struct rec_view *v, const struct at_event *e,
-		   const struct acpi_sysfs *sys);
+#include "record/record_view.h"
 
 /* A record on its way to a renderer. */
 struct rf_ctx {
