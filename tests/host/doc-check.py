@@ -103,10 +103,20 @@ def simple_commands(words):
     return out
 
 
+def strip_dirs(w):
+    """./ and build/ in front of a path say where it is run, not what runs:
+    ./build/x.deb, build/x.deb and ./x.deb all name x.deb (docs and tests)."""
+    while True:
+        for p in ("./", "build/"):
+            if w.startswith(p):
+                w = w[len(p):]
+                break
+        else:
+            return w
+
+
 def norm_doc_word(w, first):
-    for p in ("build/", "./"):
-        if w.startswith(p):
-            w = w[len(p):]
+    w = strip_dirs(w)
     if first and w.endswith("/acpitrace"):
         w = "acpitrace"
     return w
@@ -272,6 +282,7 @@ class Corpus:
             words = words[1:]
         if not words:
             return
+        words = [strip_dirs(w) for w in words]
         pats = [(word_pattern(w, i == 0), whole_var(w)) for i, w in enumerate(words)]
         self.cmds.append((f, pats))
 
