@@ -82,10 +82,11 @@ static void warn_and_info(void)
 {
 	warn_print("learn", "keymap %s not used", "k\x1b.policy");
 	info_print("ec", "watching %s", "io");
+	notice_print("ec", "wrote 0x%02x", 0x2a);
 	warn_print(NULL, "--mask-storms: not masking GPE 0x%02X", 0x6e);
 }
 
-/* Warnings: text with "warning:", JSON objects under -j; information: silent under -j. */
+/* Warnings and notices: text, or JSON objects under -j; information: silent under -j. */
 TEST(errmsg_warning_and_info)
 {
 	char *s;
@@ -93,10 +94,12 @@ TEST(errmsg_warning_and_info)
 	s = captured(warn_and_info, false);
 	CHECK_STR(s, "acpitrace learn: warning: keymap k\\x1b.policy not used\n"
 		  "acpitrace ec: watching io\n"
+		  "acpitrace ec: wrote 0x2a\n"
 		  "acpitrace: warning: --mask-storms: not masking GPE 0x6E\n");
 	free(s);
 	s = captured(warn_and_info, true);
 	CHECK_STR(s, "{\"warning\":\"keymap k\\u001b.policy not used\",\"command\":\"learn\"}\n"
+		  "{\"notice\":\"wrote 0x2a\",\"command\":\"ec\"}\n"
 		  "{\"warning\":\"--mask-storms: not masking GPE 0x6E\",\"command\":null}\n");
 	free(s);
 }

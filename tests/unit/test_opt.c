@@ -274,3 +274,25 @@ TEST(opt_list_every_long_option)
 	CHECK_STR(buf, "--source\n--methods\n--sysfs-root\n--storm-window-ms\n--hidden (hidden)\n--help\n");
 	free(buf);
 }
+
+static const struct opt_cmd t_cmd_global = { .name = "g", .table = t_table, .usage = t_usage,
+					     .stop_at_operand = true };
+
+/* Global options stop at the command; the command's own parse then permutes again. */
+TEST(opt_parse_global_then_command)
+{
+	struct t_opts o;
+	char *err;
+
+	CHECK_EQ_INT(parse(&t_cmd_global, &o, &err, ARGS("-q", "cmd", "-c", "2")), 0);
+	CHECK_EQ_INT(optind, 2);
+	CHECK(o.quiet);
+	CHECK_EQ_INT(o.count, 0);
+	free(err);
+	/* as ec parses "dump --io PATH": the operand first, options after it */
+	CHECK_EQ_INT(parse(&t_cmd_operands, &o, &err, ARGS("dump", "-c", "2", "-f", "x")), 0);
+	CHECK_EQ_INT(o.count, 2);
+	CHECK_STR(o.file, "x");
+	CHECK_EQ_INT(optind, 5);
+	free(err);
+}

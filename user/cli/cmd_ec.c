@@ -113,7 +113,7 @@ static int ec_dump(const struct ec_opts *o)
 	if (o->write) {
 		if (ec_ram_write(o->io, o->w_off, o->w_val, why, sizeof(why)))
 			return err_print("ec", "%s", why), 1;
-		info_print("ec", "wrote 0x%02x at 0x%02x", o->w_val, o->w_off);
+		notice_print("ec", "wrote 0x%02x at 0x%02x", o->w_val, o->w_off);
 	}
 	n = ec_ram_read(o->io, ram, sizeof(ram), why, sizeof(why));
 	if (n < 0)
@@ -209,7 +209,7 @@ static int ec_watch(const struct ec_opts *o)
 	w.out.t0_ns = mono_ns();
 	signal(SIGINT, on_stop);
 	signal(SIGTERM, on_stop);
-	info_print("ec", "watching %s (%d bytes) every %llu ms", o->io, n,
+	notice_print("ec", "watching %s (%d bytes) every %llu ms", o->io, n,
 		   (unsigned long long)o->interval_ms);
 	for (uint64_t i = 0; !stop && (!o->count || i < o->count); i++) {
 		uint64_t end = mono_ns() + o->interval_ms * 1000000ULL;

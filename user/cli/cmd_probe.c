@@ -213,7 +213,8 @@ int cmd_probe(int argc, char **argv)
 			tracer_close(&sets[i].t);
 	if (!usable) {
 		fflush(stdout);
-		fprintf(stderr, "\n");
+		if (!g_opts.json)	/* apart from the report above */
+			fputc('\n', stderr);
 		tracer_explain_refusal(&k, "probe");
 	}
 	kernel_release(&k);

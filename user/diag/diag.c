@@ -179,12 +179,7 @@ int diag_start(struct diag *d, struct tracer *t, const struct diag_opts *o, cons
 			err_print(cmd, "--metrics-listen: %s", err);
 			return -1;
 		}
-		/*
-		 * Not info_print(): said under -j too, where a scraper's
-		 * operator runs it (tests/vm diag-prometheus waits for it).
-		 */
-		fprintf(stderr, "acpitrace: serving Prometheus metrics on http://%s/metrics\n",
-			o->listen);
+		notice_print(cmd, "serving Prometheus metrics on http://%s/metrics", o->listen);
 	}
 	if (o->textfile)
 		write_textfile(d);

@@ -8,7 +8,12 @@
 
 bool err_json;
 
-enum level { L_ERROR, L_USAGE, L_LINES, L_WARN, L_INFO };
+enum level { L_ERROR, L_USAGE, L_LINES, L_WARN, L_NOTICE, L_INFO };
+
+static const char *const json_member[] = {
+	[L_ERROR] = "error", [L_USAGE] = "error", [L_LINES] = "error",
+	[L_WARN] = "warning", [L_NOTICE] = "notice", [L_INFO] = "info",
+};
 
 static void text(const char *msg, bool lines)
 {
@@ -38,7 +43,7 @@ static void report(const char *cmd, enum level lv, const char *fmt, va_list ap)
 
 		json_init(&j, stderr);
 		json_begin_object(&j, NULL);
-		json_str(&j, lv == L_WARN ? "warning" : "error", m);
+		json_str(&j, json_member[lv], m);
 		json_str(&j, "command", cmd);
 		if (lv == L_USAGE)
 			json_bool(&j, "usage", true);
@@ -86,6 +91,11 @@ void err_print_lines(const char *cmd, const char *fmt, ...)
 void warn_print(const char *cmd, const char *fmt, ...)
 {
 	REPORT(cmd, L_WARN, fmt);
+}
+
+void notice_print(const char *cmd, const char *fmt, ...)
+{
+	REPORT(cmd, L_NOTICE, fmt);
 }
 
 void info_print(const char *cmd, const char *fmt, ...)

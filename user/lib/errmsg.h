@@ -3,7 +3,7 @@
  * The one way a command tells its user something on stderr: an error, a
  * warning, or information.  In text mode:
  *
- *   acpitrace CMD: MESSAGE                 (error, info)
+ *   acpitrace CMD: MESSAGE                 (error, notice, info)
  *   acpitrace CMD: warning: MESSAGE
  *
  * and, for usage errors, "Try 'acpitrace CMD --help'." after it.  Under
@@ -11,9 +11,12 @@
  *
  *   {"error":"MESSAGE","command":"CMD"}            ("usage":true for usage)
  *   {"warning":"MESSAGE","command":"CMD"}
+ *   {"notice":"MESSAGE","command":"CMD"}
  *
  * and information is not printed: a -j consumer reads records, and
- * stderr stays for what went wrong.  All go to stderr: under -j stdout
+ * stderr stays for what went wrong and for the few notices a consumer
+ * waits for (where the exporter listens, that ec watch took its first
+ * read, that EC RAM was written).  All go to stderr: under -j stdout
  * carries the record stream, which a message must not interleave with.
  * The daemon's log (lib/log.h) keeps its own levels for the journal.
  */
@@ -38,6 +41,8 @@ int err_usage(const char *cmd, const char *fmt, ...) __attribute__((format(print
 void err_print_lines(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A warning: the command goes on. */
 void warn_print(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* What a user or a script waits for, or must know was done: under -j too. */
+void notice_print(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Information (what is being done): silent under -j. */
 void info_print(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

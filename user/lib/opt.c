@@ -179,7 +179,8 @@ int opt_parse(const struct opt_cmd *c, int argc, char **argv, void *base)
 		memmove(g.shortopts + 1, g.shortopts, sizeof(g.shortopts) - 1);
 		g.shortopts[0] = '+';
 	}
-	optind = 1;
+	/* 0, not 1: glibc then starts afresh (the ordering "+" set for the global options) */
+	optind = 0;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, g.shortopts, g.longopts, &idx)) != -1) {
 		const struct opt *o = NULL;
