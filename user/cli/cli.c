@@ -14,6 +14,7 @@
 
 struct global_opts g_opts;
 
+/* libbpf's own lines, as it words them, only with --verbose: not our vocabulary */
 static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
 	if (!g_opts.verbose || level == LIBBPF_DEBUG)

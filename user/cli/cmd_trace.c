@@ -214,6 +214,10 @@ static unsigned int failed_hooks(const struct plan *p)
 	return n;
 }
 
+/*
+ * Not info_print(): trace's report of its hooks, built in parts (and a
+ * table with -v), on stderr in text and under -j alike, as the totals.
+ */
 static void announce(const struct tracer *t)
 {
 	fprintf(stderr, "acpitrace: tracing on %s with %u of %u hooks (%u fentry, %u kprobe, %u raw_tp, %u skipped)",
