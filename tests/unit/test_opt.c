@@ -8,20 +8,28 @@
 #include "lib/errmsg.h"
 #include "lib/opt.h"
 
+struct u_opts {
+	const char *source, *methods, *root, *hidden;
+	unsigned int window;
+};
+
+#define U struct u_opts
 static const struct opt inner[] = {
-	OPT(0x1100, 0, "storm-window-ms", required_argument, "MS", "sliding window"),
-	OPT(0x1101, 0, "hidden", required_argument, "DIR", NULL),
+	OPT_UINT(0, "storm-window-ms", "MS", U, window, 10, 600000, "expected 10..600000", "sliding window"),
+	OPT_STR(0, "hidden", "DIR", U, hidden, NULL),
 	OPT_END,
 };
 
 static const struct opt table[] = {
-	OPT('s', 's', "source", required_argument, "LIST", "only these\nsources"),
-	OPT('m', 'm', "methods", optional_argument, "NAMES", "methods too"),
-	OPT('S', 0, "sysfs-root", required_argument, "DIR", "under DIR"),
+	OPT_STR('s', "source", "LIST", U, source, "only these\nsources"),
+	{ .letter = 'm', .name = "methods", .has_arg = optional_argument, .arg = "NAMES",
+	  .help = "methods too", .kind = OPT_K_STR, OPT_FIELD(U, methods) },
+	OPT_STR(0, "sysfs-root", "DIR", U, root, "under DIR"),
 	OPT_TABLE(inner),
-	OPT('h', 'h', "help", no_argument, NULL, ""),
+	OPT_HELP,
 	OPT_END,
 };
+#undef U
 
 TEST(opt_getopt_strings)
 {
@@ -30,12 +38,16 @@ TEST(opt_getopt_strings)
 	CHECK_EQ_INT(opt_getopt_build(&g, table), 0);
 	CHECK_STR(g.shortopts, ":s:mh");
 	CHECK_STR(g.longopts[0].name, "source");
+	CHECK_EQ_INT(g.longopts[0].val, 's');
 	CHECK_EQ_INT(g.longopts[1].has_arg, optional_argument);
 	CHECK_STR(g.longopts[3].name, "storm-window-ms");
-	CHECK_EQ_INT(g.longopts[3].val, 0x1100);
+	/* long only: a code no letter has, its own */
+	CHECK(g.longopts[3].val > 0xff && g.longopts[3].val != g.longopts[2].val);
+	CHECK(g.opt[3] == &inner[0]);
 	CHECK_STR(g.longopts[4].name, "hidden");	/* accepted, not listed */
 	CHECK_STR(g.longopts[5].name, "help");
 	CHECK(g.longopts[6].name == NULL);
+	CHECK_EQ_INT((int)g.n, 6);
 }
 
 TEST(opt_usage_lines)

@@ -27,7 +27,7 @@ static int build(struct opt_getopt *g, const struct opt *t, size_t base, size_t 
 		}
 		if (g->n == OPT_MAX)
 			return -1;
-		val = t->kind == OPT_K_NONE ? t->val : t->letter ? t->letter : CODE_BASE + (int)g->n;
+		val = t->letter ? t->letter : CODE_BASE + (int)g->n;
 		if (t->letter) {
 			g->shortopts[(*ns)++] = t->letter;
 			if (t->has_arg == required_argument)

@@ -21,8 +21,7 @@
 #include <getopt.h>
 
 enum opt_kind {
-	OPT_K_NONE = 0,	/* only listed (OPT()): the caller handles it */
-	OPT_K_FLAG,	/* bool field = true */
+	OPT_K_FLAG = 1,	/* bool field = true */
 	OPT_K_STR,	/* const char * field = the value (.dflt when an optional one is absent) */
 	OPT_K_UINT,	/* unsigned field (1, 2, 4 or 8 bytes) = the value, in [.min, .max] */
 	OPT_K_OCTAL,	/* the same, the value in octal (a file mode) */
@@ -42,7 +41,6 @@ struct opt_word {
 typedef int (*opt_call_fn)(const char *arg, void *field, const char **why);
 
 struct opt {
-	int val;		/* OPT() only: what getopt_long returns */
 	char letter;		/* the short option, 0 for long only */
 	const char *name;	/* the long option */
 	int has_arg;		/* no_argument, required_argument, optional_argument
@@ -61,9 +59,6 @@ struct opt {
 	const char *why;	/* the REASON for a value out of range or not a word */
 };
 
-/* One listed option handled by the caller: OPT('s', 's', "source", required_argument, "LIST", "help"). */
-#define OPT(v, l, n, a, an, h)	\
-	{ .val = (v), .letter = (l), .name = (n), .has_arg = (a), .arg = (an), .help = (h) }
 #define OPT_TABLE(t)		{ .more = (t) }
 /* A table whose offsets are in member @off of the command's struct. */
 #define OPT_TABLE_AT(t, off_)	{ .more = (t), .off = (off_) }
