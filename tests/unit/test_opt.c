@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
+#include "diag/diag.h"
 #include "lib/errmsg.h"
 #include "lib/opt.h"
 
@@ -307,4 +308,45 @@ TEST(opt_parse_global_then_command)
 	CHECK_STR(o.file, "x");
 	CHECK_EQ_INT(optind, 5);
 	free(err);
+}
+
+/* The shared tables land in the member structs OPT_TABLE_AT names. */
+struct d_opts {
+	int first;
+	struct tracer_opts t;
+	struct diag_opts diag;
+};
+
+#define D struct d_opts
+static const struct opt d_table[] = {
+	OPT_TABLE_AT(diag_storm_opts, offsetof(D, t)),
+	OPT_TABLE_AT(diag_session_opts, offsetof(D, diag)),
+	OPT_END,
+};
+#undef D
+
+static const struct opt_cmd d_cmd = { .name = "d", .table = d_table, .usage = t_usage,
+				      .no_operands = true };
+
+TEST(opt_parse_shared_diag_tables)
+{
+	char *argv[] = { "d", "--metrics-listen", "127.0.0.1:9100", "--metrics-textfile", "m.prom",
+			 "--storm-sources", "notify,gpe", "--storm-rate", "5", "--storm-window-ms",
+			 "20", "--storm-end-pct", "30", "--no-storms", "--no-storm-shed",
+			 "--mask-storms", "--mask-ec-gpe", "--gpe-sysfs-dir", "g", "--ec-gpe-file",
+			 "e", NULL };
+	struct d_opts o = {};
+
+	CHECK_EQ_INT(opt_parse(&d_cmd, 21, argv, &o), 0);
+	CHECK_STR(o.diag.listen, "127.0.0.1:9100");
+	CHECK_STR(o.diag.textfile, "m.prom");
+	CHECK_STR(o.diag.gpe_dir, "g");
+	CHECK_STR(o.diag.ec_gpe_file, "e");
+	CHECK(o.diag.mask_storms && o.diag.mask_ec);
+	CHECK_EQ_INT(o.t.storm.sources, (1U << AT_SRC_NOTIFY) | (1U << AT_SRC_GPE));
+	CHECK_EQ_INT((int)o.t.storm.rate, 5);
+	CHECK_EQ_INT((int)o.t.storm.window_ms, 20);
+	CHECK_EQ_INT((int)o.t.storm.end_pct, 30);
+	CHECK(o.t.storm.off && o.t.storm.no_shed);
+	CHECK_EQ_INT(o.first, 0);
 }

@@ -36,7 +36,7 @@ static int metrics_listen(const char *arg, void *field, const char **why)
 		*why = err;
 		return -1;
 	}
-	((struct diag_opts *)field)->listen = arg;
+	*(const char **)field = arg;
 	return 0;
 }
 

@@ -66,19 +66,23 @@ struct opt {
 
 /* The field @f of struct @T: its offset and size. */
 #define OPT_FIELD(T, f)	.off = offsetof(T, f), .size = sizeof(((T *)0)->f)
+/* The same, and a compile error unless the field is @n bytes (a bool, a pointer, a double). */
+#define OPT_FIELD_OF(T, f, n)	\
+	.off = offsetof(T, f) + 0 * sizeof(char[sizeof(((T *)0)->f) == (n) ? 1 : -1]), \
+	.size = sizeof(((T *)0)->f)
 
 #define OPT_FLAG(l, n, T, f, h)	\
 	{ .letter = (l), .name = (n), .has_arg = no_argument, .help = (h), \
-	  .kind = OPT_K_FLAG, OPT_FIELD(T, f) }
+	  .kind = OPT_K_FLAG, OPT_FIELD_OF(T, f, sizeof(bool)) }
 #define OPT_STR(l, n, an, T, f, h)	\
 	{ .letter = (l), .name = (n), .has_arg = required_argument, .arg = (an), .help = (h), \
-	  .kind = OPT_K_STR, OPT_FIELD(T, f) }
+	  .kind = OPT_K_STR, OPT_FIELD_OF(T, f, sizeof(char *)) }
 #define OPT_UINT(l, n, an, T, f, lo, hi, w, h)	\
 	{ .letter = (l), .name = (n), .has_arg = required_argument, .arg = (an), .help = (h), \
 	  .kind = OPT_K_UINT, OPT_FIELD(T, f), .min = (lo), .max = (hi), .why = (w) }
 #define OPT_SECONDS(l, n, an, T, f, lo, hi, w, h)	\
 	{ .letter = (l), .name = (n), .has_arg = required_argument, .arg = (an), .help = (h), \
-	  .kind = OPT_K_SECONDS, OPT_FIELD(T, f), .min = (lo), .max = (hi), .why = (w) }
+	  .kind = OPT_K_SECONDS, OPT_FIELD_OF(T, f, sizeof(double)), .min = (lo), .max = (hi), .why = (w) }
 #define OPT_WORDS(l, n, an, T, f, wl, w, h)	\
 	{ .letter = (l), .name = (n), .has_arg = required_argument, .arg = (an), .help = (h), \
 	  .kind = OPT_K_WORD, OPT_FIELD(T, f), .words = (wl), .why = (w) }
