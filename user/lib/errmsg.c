@@ -19,7 +19,7 @@ static void text(const char *msg, bool lines)
 {
 	const char *nl;
 
-	/* messages quote policy text and file names: escaped, one line */
+	/* messages quote policy text and file names: escaped, one line (but for @lines: our own breaks kept) */
 	while (lines && (nl = strchr(msg, '\n'))) {
 		esc_fputs(stderr, msg, nl - msg, 0);
 		fputc('\n', stderr);
