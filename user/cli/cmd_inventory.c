@@ -583,7 +583,7 @@ static void watch_events(struct inventory *inv, const char *root, struct inv_eve
 		return;
 	}
 	evs->ok = true;
-	info_print("inventory", "tracing events for %.1f s", evs->seconds);
+	notice_print("inventory", "tracing events for %.1f s", evs->seconds);
 	end = mono_ns() + (uint64_t)(evs->seconds * 1e9);
 	while (mono_ns() < end) {
 		uint64_t left_ms = (end - mono_ns()) / 1000000;

@@ -16,7 +16,7 @@
  * and information is not printed: a -j consumer reads records, and
  * stderr stays for what went wrong and for the few notices a consumer
  * waits for (where the exporter listens, that ec watch took its first
- * read, that EC RAM was written).  All go to stderr: under -j stdout
+ * read, that inventory --events is tracing, that EC RAM was written).  All go to stderr: under -j stdout
  * carries the record stream, which a message must not interleave with.
  * The daemon's log (lib/log.h) keeps its own levels for the journal.
  */
