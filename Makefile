@@ -69,6 +69,7 @@ EVREAD    := $(OUT)/tools/evread
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
 .PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest \
+	optionstest \
 	fuzz fuzz-smoke \
 	depcheck bench bench-smoke deps vmlinux demo demotest vmtest verify-budget check bpf-headers-check doctest
 .DELETE_ON_ERROR:
@@ -82,12 +83,13 @@ help:
 	@echo '  test         install missing packages, then hosttest, debtest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-debian, parity, demotest'
 	@echo '  debtest      make deb as a user runs it (tests on), lintian --pedantic, mandoc -T lint, the package'"'"'s files'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
-	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest'
+	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest, optionstest'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
 	@echo '  unittest     unit tests (tests/unit)'
 	@echo '  bpftest      BPF verifier and test-run checks (tests/bpf)'
 	@echo '  ttytest      acpitrace top under a pseudo-terminal and without one'
+	@echo '  optionstest  every long option in --help, the man page and the bash completion'
 	@echo '  promtest     promtool tests of dist/prometheus alerts; dist/grafana queries parse'
 	@echo '  replaytest   recordings in tests/replay through the shipped policies, against expected actions'
 	@echo '  inventorytest acpitrace inventory on a fake sysfs tree, on this machine, as nobody'
@@ -272,6 +274,11 @@ ttytest: $(OUT)/acpitrace
 	tests/host/top-tty.sh $(OUT)/acpitrace
 	tests/host/nonroot.sh $(OUT)/acpitrace
 
+# Every long option of every command (acpitrace help --options, from the
+# option tables) in its --help, the man page and the bash completion.
+optionstest: $(OUT)/acpitrace
+	tests/host/options.sh $(OUT)/acpitrace dist/man/acpitrace.8 dist/completion/acpitrace
+
 # The fleet monitoring kit: promtool's tests of dist/prometheus's alerts,
 # dist/grafana's panel queries parse and use only exported metric names.
 promtest:
@@ -318,7 +325,7 @@ santest: $(SKELS)
 		LDFLAGS="-fsanitize=address,undefined" unittest
 
 hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest promtest replaytest \
-	inventorytest installtest santest fuzz-smoke timelinetest doctest
+	inventorytest installtest santest fuzz-smoke timelinetest doctest optionstest
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.

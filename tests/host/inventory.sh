@@ -112,7 +112,7 @@ grep -q '^  gpe02 .* \\_GPE._E02$' "$tmp/full.txt" && grep -q '^  gpe16 .* no me
 "$bin" -j inventory --sysfs-root "$r" --policy "$tmp/pol" --no-ec-io >"$tmp/noio.json" 2>&1
 check "--no-ec-io leaves the RAM unread" '.ec.registers.status == "missing" and .ec.registers.hex == null and .ec.status == "ok"' "$tmp/noio.json"
 "$bin" inventory --sysfs-root "$r" --events 0 >"$tmp/ev0.txt" 2>&1
-[[ $? == 2 ]] && grep -q -- "--events: '0' is not a number of seconds > 0" "$tmp/ev0.txt" && ok "--events 0 refused" ||
+[[ $? == 2 ]] && grep -q -- "--events '0': expected seconds > 0" "$tmp/ev0.txt" && ok "--events 0 refused" ||
 	{ ko "--events 0"; cat "$tmp/ev0.txt"; }
 # --events where the kernel cannot trace: the inventory, and the reason
 "$bin" -j inventory --sysfs-root "$r" --policy "$tmp/pol" --events 0.2 >"$tmp/ev.json" 2>"$tmp/ev.err"

@@ -27,4 +27,17 @@ for cmd in trace stats "run --policy $(dirname "$bin")/../policy" probe; do
 		failed=1
 	fi
 done
+# under -j the refusal is one JSON error object on stderr, nothing on stdout
+setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+	"$bin" -j trace >"$tmp/out" 2>"$tmp/err" </dev/null
+rc=$?
+if [[ $rc -ne 0 && ! -s $tmp/out ]] && [[ $(wc -l <"$tmp/err") == 1 ]] &&
+	jq -e '.command == "trace" and (.error | contains("needs root, or the capabilities CAP_BPF"))' \
+		"$tmp/err" >/dev/null; then
+	echo "PASS nonroot -j trace: a JSON error"
+else
+	echo "FAIL nonroot -j trace (exit $rc):"
+	sed 's/^/  /' "$tmp/out" "$tmp/err"
+	failed=1
+fi
 exit $failed

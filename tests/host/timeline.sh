@@ -134,8 +134,8 @@ expect_err() {	# WHAT STATUS TEXT -- ARGS...
 sed -n 2p "$rec" >"$tmp/bad.jsonl"
 expect_err "not a recording" 1 "bad.jsonl:1: a record before the header" -- "$tmp/bad.jsonl"
 expect_err "no such chain" 1 "no chain #999999" -- --chain 999999 "$rec"
-expect_err "bad format" 2 "--format: 'png' is not svg or chrome" -- --format png "$rec"
-expect_err "bad width" 2 "--width: '5' is not" -- --width 5 "$rec"
+expect_err "bad format" 2 "--format 'png': expected svg or chrome" -- --format png "$rec"
+expect_err "bad width" 2 "--width '5': expected 100..100000 pixels" -- --width 5 "$rec"
 expect_err "missing file" 1 "nope.jsonl: No such file" -- "$tmp/nope.jsonl"
 out=$("$bin" timeline "$rec" 2>&1 >/dev/full)
 [[ $? == 1 && $out == *"writing to standard output: No space left on device"* ]] &&

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Small CLI facts: path_join (no "policy//x.policy"), source_tree_of (make demo only from the tree). */
+/*
+ * Small CLI facts: path_join (no "policy//x.policy"), source_tree_of (make
+ * demo only from the tree), the capture options every capturing command shares.
+ */
 #include <limits.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "test.h"
+#include "cli/cli.h"
+#include "capture/tracer.h"
 #include "lib/path_trust.h"
 #include "lib/source_tree.h"
 
@@ -58,4 +63,61 @@ TEST(source_tree_only_beside_the_makefile)
 	CHECK_STR(out, tmpl);
 	snprintf(p, sizeof(p), "rm -rf %s", tmpl);
 	CHECK_EQ_INT(system(p), 0);
+}
+
+struct c_opts {
+	int before;
+	struct tracer_opts t;
+};
+
+static void c_usage(FILE *out)
+{
+	(void)out;
+}
+
+#define C struct c_opts
+static const struct opt c_table[] = {
+	CLI_OPT_SOURCE(C, t, "s"),
+	CLI_OPT_GPE(C, t),
+	CLI_OPT_PATH(C, t, "p"),
+	CLI_OPT_VALUE(C, t),
+	CLI_OPT_METHODS(C, t, optional_argument, "m"),
+	CLI_OPT_ATTACH(C, t),
+	CLI_OPT_RATE(C, t),
+	OPT_END,
+};
+#undef C
+
+static const struct opt_cmd c_cmd = { .name = "c", .table = c_table, .usage = c_usage,
+				      .no_operands = true };
+
+/* -s/-g/-p/-V/-m/-a/-r land in the command's struct tracer_opts, through the hooks. */
+TEST(cli_capture_options)
+{
+	char *argv[] = { "c", "-s", "notify,irq", "-g", "0x6e", "-p", "\\_SB.PCI0", "-V", "0x80",
+			 "--methods", "MHKP,_TMP", "-a", "kprobe", "-r", "50", NULL };
+	struct c_opts o = {};
+
+	CHECK_EQ_INT(opt_parse(&c_cmd, 15, argv, &o), 0);
+	CHECK_EQ_INT(o.before, 0);
+	CHECK_EQ_INT(o.t.filter.source_mask, (1U << AT_SRC_NOTIFY) | (1U << AT_SRC_IRQ));
+	CHECK(o.t.attach.irq);	/* the irq hooks only when named */
+	CHECK(o.t.filter.gpe_set && o.t.filter.gpe == 0x6e);
+	CHECK(o.t.filter.value_set && o.t.filter.value == 0x80);
+	CHECK_EQ_INT(o.t.filter.path_depth, 2);
+	CHECK_EQ_INT(o.t.nwatch, 2);
+	CHECK(o.t.attach.watch_methods && !o.t.attach.methods);
+	CHECK_EQ_INT(o.t.attach.force, FORCE_KPROBE);
+	CHECK_EQ_INT(o.t.rate_limit, 50);
+}
+
+TEST(cli_capture_options_bare_methods)
+{
+	char *argv[] = { "c", "-m", "-s", "gpe", NULL };
+	struct c_opts o = {};
+
+	CHECK_EQ_INT(opt_parse(&c_cmd, 4, argv, &o), 0);
+	CHECK(o.t.attach.methods && !o.t.attach.watch_methods);
+	CHECK(!o.t.attach.irq);
+	CHECK_EQ_INT(o.t.filter.source_mask, 1U << AT_SRC_GPE);
 }

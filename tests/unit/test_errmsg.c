@@ -77,3 +77,50 @@ TEST(errmsg_text_escaped)
 	CHECK_STR(s, "acpitrace check: p\\x1b[31m.policy:2:12: '\\u{202e}x\\ny': exec needs an absolute program path\n");
 	free(s);
 }
+
+static void warn_and_info(void)
+{
+	warn_print("learn", "keymap %s not used", "k\x1b.policy");
+	info_print("ec", "watching %s", "io");
+	notice_print("ec", "wrote 0x%02x", 0x2a);
+	warn_print(NULL, "--mask-storms: not masking GPE 0x%02X", 0x6e);
+}
+
+/* Warnings and notices: text, or JSON objects under -j; information: silent under -j. */
+TEST(errmsg_warning_and_info)
+{
+	char *s;
+
+	s = captured(warn_and_info, false);
+	CHECK_STR(s, "acpitrace learn: warning: keymap k\\x1b.policy not used\n"
+		  "acpitrace ec: watching io\n"
+		  "acpitrace ec: wrote 0x2a\n"
+		  "acpitrace: warning: --mask-storms: not masking GPE 0x6E\n");
+	free(s);
+	s = captured(warn_and_info, true);
+	CHECK_STR(s, "{\"warning\":\"keymap k\\u001b.policy not used\",\"command\":\"learn\"}\n"
+		  "{\"notice\":\"wrote 0x2a\",\"command\":\"ec\"}\n"
+		  "{\"warning\":\"--mask-storms: not masking GPE 0x6E\",\"command\":null}\n");
+	free(s);
+}
+
+static void lines(void)
+{
+	err_print_lines("trace", "this kernel (%s) does not let acpitrace trace:\n  kprobe: %s",
+			"6.12", "no\x1b");
+}
+
+/* The kernel's refusals: several lines in text, one JSON object under -j. */
+TEST(errmsg_lines)
+{
+	char *s;
+
+	s = captured(lines, false);
+	CHECK_STR(s, "acpitrace trace: this kernel (6.12) does not let acpitrace trace:\n"
+		  "  kprobe: no\\x1b\n");
+	free(s);
+	s = captured(lines, true);
+	CHECK_STR(s, "{\"error\":\"this kernel (6.12) does not let acpitrace trace:\\n  kprobe: no\\u001b\","
+		  "\"command\":\"trace\"}\n");
+	free(s);
+}

@@ -8,6 +8,7 @@
 #include <bpf/libbpf.h>
 #include <bpf/btf.h>
 #include "capture/tracer.h"
+#include "lib/errmsg.h"
 #include "capture/btf_cache.h"
 #include "capture/fentry_ids.h"
 #include "lib/source_tree.h"
@@ -406,30 +407,30 @@ volatile uint64_t *tracer_rb_polled_until(struct tracer *t)
 	return t->skel->bss ? (volatile uint64_t *)&t->skel->bss->at_rb_polled_until : NULL;
 }
 
-void tracer_explain_refusal(const struct kernel_info *k, FILE *out)
+void tracer_explain_refusal(const struct kernel_info *k, const char *cmd)
 {
-	char tree[PATH_MAX];
+	char tree[PATH_MAX], demo[PATH_MAX + 128] = "";
 
 	/* an ordinary user is refused by the kernel for lack of privilege */
 	if (!kernel_caps_allow_bpf(kernel_capeff(NULL))) {
-		fprintf(out,
-			"acpitrace: loading BPF programs needs root, or the capabilities CAP_BPF\n"
+		err_print_lines(cmd,
+			"loading BPF programs needs root, or the capabilities CAP_BPF\n"
 			"and CAP_PERFMON (CAP_SYS_ADMIN before Linux 5.8); this process has none\n"
-			"of them. Run it with sudo.\n");
+			"of them. Run it with sudo.");
 		return;
 	}
-	fprintf(out,
-		"acpitrace: this kernel (%s) does not let acpitrace trace:\n"
+	/* only from the source tree: an installed binary has no Makefile beside it */
+	if (!source_tree_self(tree, sizeof(tree)))
+		snprintf(demo, sizeof(demo),
+			 "\nTo see it work on this machine, run the guest demo: make -C %s demo", tree);
+	err_print_lines(cmd,
+		"this kernel (%s) does not let acpitrace trace:\n"
 		"  fentry/fexit: %s\n"
 		"  kprobe:       %s\n"
 		"acpitrace needs one of them (root, CONFIG_DEBUG_INFO_BTF for fentry or\n"
-		"CONFIG_KPROBES, and no lockdown=confidentiality).\n",
+		"CONFIG_KPROBES, and no lockdown=confidentiality).%s",
 		k->release, k->fentry_err ? k->fentry_why : "works",
-		k->kprobe_err ? k->kprobe_why : "works");
-	/* only from the source tree: an installed binary has no Makefile beside it */
-	if (!source_tree_self(tree, sizeof(tree)))
-		fprintf(out, "To see it work on this machine, run the guest demo: make -C %s demo\n",
-			tree);
+		k->kprobe_err ? k->kprobe_why : "works", demo);
 }
 
 int tracer_sweep(struct tracer *t)

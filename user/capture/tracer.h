@@ -109,7 +109,7 @@ bool tracer_module_attached(const struct tracer *t, const char *module);
 /* Some hook of @module was skipped at start because it was not loaded. */
 bool tracer_module_absent(const struct tracer *t, const char *module);
 
-/* Explain, on @out, why nothing can attach on this kernel. */
-void tracer_explain_refusal(const struct kernel_info *k, FILE *out);
+/* Explain why nothing can attach on this kernel: an error of command @cmd (lib/errmsg.h). */
+void tracer_explain_refusal(const struct kernel_info *k, const char *cmd);
 
 #endif

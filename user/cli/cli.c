@@ -14,6 +14,7 @@
 
 struct global_opts g_opts;
 
+/* libbpf's own lines, as it words them, only with --verbose: not our vocabulary */
 static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
 	if (!g_opts.verbose || level == LIBBPF_DEBUG)
@@ -26,77 +27,69 @@ void setup_libbpf_logging(void)
 	libbpf_set_print(libbpf_print);
 }
 
-/* --methods=NAME[,NAME...]: record only these methods, with their result. */
-static int watch_names(const char *cmd, const char *arg, struct tracer_opts *t)
-{
-	char buf[256], *save = NULL;
-	const char *err;
+#define STR_(x)	#x
+#define STR(x)	STR_(x)
 
+/* --methods=NAME[,NAME...]: record only these methods, with their result. */
+int cli_opt_methods(const char *arg, void *field, const char **why)
+{
+	struct tracer_opts *t = field;
+	char buf[256], *save = NULL;
+
+	if (!arg) {
+		t->attach.methods = true;
+		return 0;
+	}
+	*why = "list too long";
 	if (strlen(arg) >= sizeof(buf))
-		return err_usage(cmd, "--methods: list too long");
+		return -1;
 	strcpy(buf, arg);
 	for (char *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
 		uint32_t seg;
 
-		if (acpi_name_parse(name, &seg, &err))
-			return err_usage(cmd, "--methods '%s': %s", name, err);
+		if (acpi_name_parse(name, &seg, why))
+			return -1;
+		*why = "at most " STR(AT_WATCH_MAX) " names";
 		if (t->nwatch == AT_WATCH_MAX)
-			return err_usage(cmd, "--methods: at most %d names", AT_WATCH_MAX);
+			return -1;
 		t->watch[t->nwatch++] = seg;
 	}
+	*why = "expected NAME[,NAME...]";
 	if (!t->nwatch)
-		return err_usage(cmd, "--methods '%s': expected NAME[,NAME...]", arg);
+		return -1;
 	t->attach.watch_methods = true;
-	return OPT_HANDLED;
+	return 0;
 }
 
-/* The options every capturing command shares: filters and attach mode. */
-int cli_tracer_option(const char *cmd, int c, const char *arg, struct tracer_opts *t)
+int cli_opt_source(const char *arg, void *field, const char **why)
 {
-	const char *err;
-	uint64_t n;
+	struct tracer_opts *t = field;
 
-	switch (c) {
-	case 's':
-		if (filter_add_sources(&t->filter, arg, &err))
-			return err_usage(cmd, "--source '%s': %s", arg, err);
-		/* opt-in: only a source list that names it attaches its hooks */
-		t->attach.irq = t->filter.source_mask & (1U << AT_SRC_IRQ);
-		return OPT_HANDLED;
-	case 'g':
-		if (filter_set_gpe(&t->filter, arg, &err))
-			return err_usage(cmd, "--gpe '%s': %s", arg, err);
-		return OPT_HANDLED;
-	case 'p':
-		if (filter_set_path(&t->filter, arg, &err))
-			return err_usage(cmd, "--path '%s': %s", arg, err);
-		return OPT_HANDLED;
-	case 'V':
-		if (filter_set_value(&t->filter, arg, &err))
-			return err_usage(cmd, "--value '%s': %s", arg, err);
-		return OPT_HANDLED;
-	case 'm':
-		if (!arg) {
-			t->attach.methods = true;
-			return OPT_HANDLED;
-		}
-		return watch_names(cmd, arg, t);
-	case 'r':
-		if (parse_u64(arg, &n) || !n || n > 1000000000)
-			return err_usage(cmd, "--rate-limit '%s': expected events/s > 0", arg);
-		t->rate_limit = n;
-		return OPT_HANDLED;
-	case 'a':
-		if (!strcmp(arg, "auto"))
-			t->attach.force = FORCE_AUTO;
-		else if (!strcmp(arg, "fentry"))
-			t->attach.force = FORCE_FENTRY;
-		else if (!strcmp(arg, "kprobe"))
-			t->attach.force = FORCE_KPROBE;
-		else
-			return err_usage(cmd, "--attach '%s': expected auto, fentry or kprobe", arg);
-		return OPT_HANDLED;
-	default:
-		return OPT_NOT_MINE;
-	}
+	if (filter_add_sources(&t->filter, arg, why))
+		return -1;
+	/* opt-in: only a source list that names it attaches its hooks */
+	t->attach.irq = t->filter.source_mask & (1U << AT_SRC_IRQ);
+	return 0;
 }
+
+int cli_opt_gpe(const char *arg, void *field, const char **why)
+{
+	return filter_set_gpe(&((struct tracer_opts *)field)->filter, arg, why);
+}
+
+int cli_opt_path(const char *arg, void *field, const char **why)
+{
+	return filter_set_path(&((struct tracer_opts *)field)->filter, arg, why);
+}
+
+int cli_opt_value(const char *arg, void *field, const char **why)
+{
+	return filter_set_value(&((struct tracer_opts *)field)->filter, arg, why);
+}
+
+const struct opt_word cli_attach_words[] = {
+	{ "auto", FORCE_AUTO },
+	{ "fentry", FORCE_FENTRY },
+	{ "kprobe", FORCE_KPROBE },
+	{ NULL, 0 },
+};

@@ -19,13 +19,20 @@
 #include "lib/errmsg.h"
 #include "lib/opt.h"
 
+struct check_opts {
+	const char *root;
+	bool quiet;
+};
+
+#define T struct check_opts
 static const struct opt check_opts_table[] = {
-	OPT('j', 'j', "json", no_argument, NULL, "one JSON object"),
-	OPT('q', 'q', "quiet", no_argument, NULL, "only the exit status and errors"),
-	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve devices and DMI under DIR (tests)"),
-	OPT('h', 'h', "help", no_argument, NULL, ""),
+	CLI_OPT_JSON("one JSON object"),
+	OPT_FLAG('q', "quiet", T, quiet, "only the exit status and errors"),
+	OPT_STR(0, "sysfs-root", "DIR", T, root, "resolve devices and DMI under DIR (tests)"),
+	OPT_HELP,
 	OPT_END,
 };
+#undef T
 
 static void check_usage(FILE *out)
 {
@@ -41,30 +48,22 @@ static void check_usage(FILE *out)
 	opt_usage(out, check_opts_table);
 }
 
+const struct opt_cmd check_cmd = {
+	.name = "check", .table = check_opts_table, .usage = check_usage,
+};
+
 int cmd_check(int argc, char **argv)
 {
-	struct opt_getopt g;
+	struct check_opts o = { .root = "" };
 	/* the daemon's rules whoever runs check: it runs as root */
 	struct policy_env env = { .root = "", .as_root = true, .owner = 0, .coexist = true };
-	bool quiet = false;
 	struct policy p;
 	int c;
 
-	opt_getopt_build(&g, check_opts_table);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
-		switch (c) {
-		case 'j': g_opts.json = true; break;
-		case 'q': quiet = true; break;
-		case 'S': env.root = optarg; break;
-		case 'h': check_usage(stdout); exit(0);
-		case ':': return err_usage("check", "option '%s' needs a value",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		default: return err_usage("check", "unknown option '%s'",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		}
-	}
+	c = opt_parse(&check_cmd, argc, argv, &o);
+	if (c)
+		return c;
+	env.root = o.root;
 	if (optind + 1 < argc)
 		return err_usage("check", "expected one FILE|DIR, got more");
 	/* no argument: the merged policy.d set that run reads without --policy */
@@ -86,7 +85,7 @@ int cmd_check(int argc, char **argv)
 	}
 	wmi_legacy_warnings(&p, env.root);
 	hook_warnings(&p, NULL, env.root);
-	if (!quiet)
+	if (!o.quiet)
 		policy_print(&p, stdout, g_opts.json);
 	policy_free(&p);
 	return 0;

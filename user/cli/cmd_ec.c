@@ -35,18 +35,42 @@ struct ec_opts {
 	bool no_trace;
 };
 
+/* "0x10=0x2a" or "16=42" */
+static int parse_write(const char *arg, void *field, const char **why)
+{
+	struct ec_opts *opts = field;
+	char buf[64], *eq;
+	uint64_t o, v;
+
+	*why = "expected OFFSET=VALUE, offset 0-0xff, value 0-0xff";
+	if (snprintf(buf, sizeof(buf), "%s", arg) >= (int)sizeof(buf) || !(eq = strchr(buf, '=')))
+		return -1;
+	*eq = '\0';
+	if (parse_u64(buf, &o) || parse_u64(eq + 1, &v) || o >= EC_RAM_SIZE || v > 0xff)
+		return -1;
+	opts->w_off = o;
+	opts->w_val = v;
+	opts->write = true;
+	return 0;
+}
+
+#define T struct ec_opts
 static const struct opt ec_opts_table[] = {
-	OPT('j', 'j', "json", no_argument, NULL, "JSON"),
-	OPT('i', 'i', "interval", required_argument, "MS", "watch: read the RAM every MS ms (default 1000)"),
-	OPT('c', 'c', "count", required_argument, "N", "watch: stop after N intervals"),
-	OPT('I', 0, "io", required_argument, "PATH",
-	    "the EC RAM file (default " EC_RAM_IO ")"),
-	OPT('W', 0, "write", required_argument, "OFFSET=VALUE",
-	    "dump: write VALUE at OFFSET first (dangerous: see --help)"),
-	OPT('T', 0, "no-trace", no_argument, NULL, "watch: do not attach the tracer"),
-	OPT('h', 'h', "help", no_argument, NULL, ""),
+	CLI_OPT_JSON("JSON"),
+	OPT_UINT('i', "interval", "MS", T, interval_ms, 10, 3600000, "expected 10 to 3600000 ms",
+		 "watch: read the RAM every MS ms (default 1000)"),
+	OPT_UINT('c', "count", "N", T, count, 1, UINT64_MAX, "expected a number > 0",
+		 "watch: stop after N intervals"),
+	OPT_STR(0, "io", "PATH", T, io, "the EC RAM file (default " EC_RAM_IO ")"),
+	/* the field is the whole struct: offset, value and the flag */
+	{ .name = "write", .has_arg = required_argument, .arg = "OFFSET=VALUE",
+	  .help = "dump: write VALUE at OFFSET first (dangerous: see --help)",
+	  .kind = OPT_K_CALL, .off = 0, .call = parse_write },
+	OPT_FLAG(0, "no-trace", T, no_trace, "watch: do not attach the tracer"),
+	OPT_HELP,
 	OPT_END,
 };
+#undef T
 
 static void ec_usage(FILE *out)
 {
@@ -65,21 +89,7 @@ static void ec_usage(FILE *out)
 	opt_usage(out, ec_opts_table);
 }
 
-/* "0x10=0x2a" or "16=42" */
-static int parse_write(const char *arg, unsigned int *off, unsigned int *val)
-{
-	char buf[64], *eq;
-	uint64_t o, v;
-
-	if (snprintf(buf, sizeof(buf), "%s", arg) >= (int)sizeof(buf) || !(eq = strchr(buf, '=')))
-		return -1;
-	*eq = '\0';
-	if (parse_u64(buf, &o) || parse_u64(eq + 1, &v) || o >= EC_RAM_SIZE || v > 0xff)
-		return -1;
-	*off = o;
-	*val = v;
-	return 0;
-}
+const struct opt_cmd ec_cmd = { .name = "ec", .table = ec_opts_table, .usage = ec_usage };
 
 /* ---- dump --------------------------------------------------------------- */
 
@@ -103,7 +113,7 @@ static int ec_dump(const struct ec_opts *o)
 	if (o->write) {
 		if (ec_ram_write(o->io, o->w_off, o->w_val, why, sizeof(why)))
 			return err_print("ec", "%s", why), 1;
-		fprintf(stderr, "acpitrace: ec: wrote 0x%02x at 0x%02x\n", o->w_val, o->w_off);
+		notice_print("ec", "wrote 0x%02x at 0x%02x", o->w_val, o->w_off);
 	}
 	n = ec_ram_read(o->io, ram, sizeof(ram), why, sizeof(why));
 	if (n < 0)
@@ -195,12 +205,12 @@ static int ec_watch(const struct ec_opts *o)
 	if (n < 0)
 		return err_print("ec", "%s", why), 1;
 	if (!o->no_trace && !(l = listen_open(on_record, &w, why, sizeof(why))))
-		fprintf(stderr, "acpitrace: ec: EC transactions not shown: %s\n", why);
+		warn_print("ec", "EC transactions not shown: %s", why);
 	w.out.t0_ns = mono_ns();
 	signal(SIGINT, on_stop);
 	signal(SIGTERM, on_stop);
-	fprintf(stderr, "acpitrace: ec: watching %s (%d bytes) every %llu ms\n", o->io, n,
-		(unsigned long long)o->interval_ms);
+	notice_print("ec", "watching %s (%d bytes) every %llu ms", o->io, n,
+		   (unsigned long long)o->interval_ms);
 	for (uint64_t i = 0; !stop && (!o->count || i < o->count); i++) {
 		uint64_t end = mono_ns() + o->interval_ms * 1000000ULL;
 		size_t nc;
@@ -232,39 +242,12 @@ static int ec_watch(const struct ec_opts *o)
 int cmd_ec(int argc, char **argv)
 {
 	struct ec_opts o = { .io = EC_RAM_IO, .interval_ms = 1000 };
-	struct opt_getopt g;
 	const char *sub;
 	int c;
 
-	opt_getopt_build(&g, ec_opts_table);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
-		switch (c) {
-		case 'j': g_opts.json = true; break;
-		case 'i':
-			if (parse_u64(optarg, &o.interval_ms) || o.interval_ms < 10 || o.interval_ms > 3600000)
-				return err_usage("ec", "--interval '%s': expected 10 to 3600000 ms", optarg);
-			break;
-		case 'c':
-			if (parse_u64(optarg, &o.count) || !o.count)
-				return err_usage("ec", "--count '%s': expected a number > 0", optarg);
-			break;
-		case 'I': o.io = optarg; break;
-		case 'W':
-			if (parse_write(optarg, &o.w_off, &o.w_val))
-				return err_usage("ec", "--write '%s': expected OFFSET=VALUE, offset 0-0xff, "
-						 "value 0-0xff", optarg);
-			o.write = true;
-			break;
-		case 'T': o.no_trace = true; break;
-		case 'h': ec_usage(stdout); exit(0);
-		case ':': return err_usage("ec", "option '%s' needs a value",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		default: return err_usage("ec", "unknown option '%s'",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		}
-	}
+	c = opt_parse(&ec_cmd, argc, argv, &o);
+	if (c)
+		return c;
 	if (optind >= argc)
 		return err_usage("ec", "expected 'dump' or 'watch'");
 	sub = argv[optind++];

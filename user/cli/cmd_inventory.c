@@ -33,18 +33,19 @@ struct inv_opts {
 	bool no_ec_io;
 };
 
+#define T struct inv_opts
 static const struct opt inv_opts_table[] = {
-	OPT('j', 'j', "json", no_argument, NULL, "one JSON object"),
-	OPT('P', 'P', "policy", required_argument, "DIR",
-	    "say which *.policy files of DIR fit this machine\n(default: the policy.d directories run reads)"),
-	OPT('e', 'e', "events", required_argument, "SECONDS",
-	    "trace for SECONDS and mark the GPEs, WMI GUIDs and EC queries that fired (root)"),
-	OPT('N', 0, "no-ec-io", no_argument, NULL,
-	    "do not read the EC's RAM (256 EC transactions) from debugfs"),
-	OPT('S', 0, "sysfs-root", required_argument, "DIR", "read sysfs and debugfs under DIR (tests)"),
-	OPT('h', 'h', "help", no_argument, NULL, ""),
+	CLI_OPT_JSON("one JSON object"),
+	OPT_STR('P', "policy", "DIR", T, policy_dir,
+		"say which *.policy files of DIR fit this machine\n(default: the policy.d directories run reads)"),
+	OPT_SECONDS('e', "events", "SECONDS", T, events, 0, 86400, "expected seconds > 0",
+		    "trace for SECONDS and mark the GPEs, WMI GUIDs and EC queries that fired (root)"),
+	OPT_FLAG(0, "no-ec-io", T, no_ec_io, "do not read the EC's RAM (256 EC transactions) from debugfs"),
+	OPT_STR(0, "sysfs-root", "DIR", T, root, "read sysfs and debugfs under DIR (tests)"),
+	OPT_HELP,
 	OPT_END,
 };
+#undef T
 
 static void inv_usage(FILE *out)
 {
@@ -59,6 +60,10 @@ static void inv_usage(FILE *out)
 		"read says why. Needs no privileges (root sees the tables and debugfs).\n\n");
 	opt_usage(out, inv_opts_table);
 }
+
+const struct opt_cmd inventory_cmd = {
+	.name = "inventory", .table = inv_opts_table, .usage = inv_usage, .no_operands = true,
+};
 
 /* ---- policies ----------------------------------------------------------- */
 
@@ -173,7 +178,7 @@ static void watch_events(struct inventory *inv, const char *root, struct inv_eve
 		return;
 	}
 	evs->ok = true;
-	fprintf(stderr, "acpitrace: inventory: tracing events for %.1f s\n", evs->seconds);
+	notice_print("inventory", "tracing events for %.1f s", evs->seconds);
 	end = mono_ns() + (uint64_t)(evs->seconds * 1e9);
 	while (mono_ns() < end) {
 		uint64_t left_ms = (end - mono_ns()) / 1000000;
@@ -187,37 +192,16 @@ static void watch_events(struct inventory *inv, const char *root, struct inv_eve
 int cmd_inventory(int argc, char **argv)
 {
 	struct inv_opts o = { .root = "" };
-	struct opt_getopt g;
 	struct inventory inv;
 	struct pol_fit *fits = NULL;
 	struct inv_events evs = { 0 };
 	size_t nfits = 0;
 	char dirs[512] = "";
-	int c;
+	int err;
 
-	opt_getopt_build(&g, inv_opts_table);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
-		switch (c) {
-		case 'j': g_opts.json = true; break;
-		case 'P': o.policy_dir = optarg; break;
-		case 'e':
-			if (parse_seconds(optarg, 86400, &o.events))
-				return err_usage("inventory", "--events: '%s' is not a number of seconds > 0",
-						 optarg);
-			break;
-		case 'N': o.no_ec_io = true; break;
-		case 'S': o.root = optarg; break;
-		case 'h': inv_usage(stdout); exit(0);
-		case ':': return err_usage("inventory", "option '%s' needs a value",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		default: return err_usage("inventory", "unknown option '%s'",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		}
-	}
-	if (optind < argc)
-		return err_usage("inventory", "unexpected argument '%s'", argv[optind]);
+	err = opt_parse(&inventory_cmd, argc, argv, &o);
+	if (err)
+		return err;
 	inventory_load(&inv, o.root, !o.no_ec_io);
 	evs.seconds = o.events;
 	if (o.events > 0)

@@ -69,29 +69,32 @@ struct learn {
 
 static volatile sig_atomic_t stop;
 
+#define T struct learn_opts
 static const struct opt learn_opts_table[] = {
-	OPT('j', 'j', "json", no_argument, NULL, "one JSON object per line"),
-	OPT('b', 0, "batch", no_argument, NULL,
-	    "no terminal: steps from stdin, one line each: 'next'\n(a press window) or 'quit'; "
-	    "every proposal is accepted"),
-	OPT('n', 0, "presses", required_argument, "N",
-	    "batch: N press windows back to back, no stdin"),
-	OPT('w', 0, "window", required_argument, "MS", "how long a press window lasts (default 3000)"),
-	OPT('B', 0, "baseline", required_argument, "MS",
-	    "record what fires without a press for MS first\n(default 3000; 0: none)"),
-	OPT('A', 0, "append", required_argument, "FILE",
-	    "append the accepted lines to this policy file,\nwith a comment naming the machine and the date"),
-	OPT('t', 0, "transcript", required_argument, "FILE",
-	    "write the session as JSON lines (a recording\nthat replay reads, plus the steps)"),
-	OPT('k', 0, "keymaps", required_argument, "FILE|DIR",
-	    "policies whose actions are suggested (default:\nthe policy.d and policy.available directories)"),
-	OPT('m', 'm', "methods", required_argument, "NAMES",
-	    "also watch these methods' results (the keymaps'\n'match method' names are always watched)"),
-	OPT('a', 'a', "attach", required_argument, "MODE", "auto (default), fentry or kprobe"),
-	OPT('S', 0, "sysfs-root", required_argument, "DIR", NULL),
-	OPT('h', 'h', "help", no_argument, NULL, ""),
+	CLI_OPT_JSON("one JSON object per line"),
+	OPT_FLAG(0, "batch", T, batch,
+		 "no terminal: steps from stdin, one line each: 'next'\n(a press window) or 'quit'; "
+		 "every proposal is accepted"),
+	OPT_UINT(0, "presses", "N", T, presses, 1, LEARN_STEPS_MAX, "expected 1..1000",
+		 "batch: N press windows back to back, no stdin"),
+	OPT_UINT(0, "window", "MS", T, window_ms, 100, 600000, "expected 100..600000 milliseconds",
+		 "how long a press window lasts (default 3000)"),
+	OPT_UINT(0, "baseline", "MS", T, baseline_ms, 0, 600000, "expected 0..600000 milliseconds",
+		 "record what fires without a press for MS first\n(default 3000; 0: none)"),
+	OPT_STR(0, "append", "FILE", T, append,
+		"append the accepted lines to this policy file,\nwith a comment naming the machine and the date"),
+	OPT_STR(0, "transcript", "FILE", T, transcript,
+		"write the session as JSON lines (a recording\nthat replay reads, plus the steps)"),
+	OPT_STR(0, "keymaps", "FILE|DIR", T, keymaps,
+		"policies whose actions are suggested (default:\nthe policy.d and policy.available directories)"),
+	CLI_OPT_METHODS(T, t, required_argument,
+			"also watch these methods' results (the keymaps'\n'match method' names are always watched)"),
+	CLI_OPT_ATTACH(T, t),
+	OPT_STR(0, "sysfs-root", "DIR", T, sysfs_root, NULL),
+	OPT_HELP,
 	OPT_END,
 };
+#undef T
 
 static void learn_usage(FILE *out)
 {
@@ -105,67 +108,18 @@ static void learn_usage(FILE *out)
 	opt_usage(out, learn_opts_table);
 }
 
-static int parse_ms(const char *cmd, const char *opt, const char *arg, unsigned int lo,
-		    unsigned int hi, unsigned int *out)
-{
-	uint64_t n;
-
-	if (parse_u64(arg, &n) || n < lo || n > hi)
-		return err_usage(cmd, "%s '%s': expected %u..%u milliseconds", opt, arg, lo, hi);
-	*out = (unsigned int)n;
-	return 0;
-}
-
-static int parse_one(struct learn_opts *o, int c, const char *arg, char **argv)
-{
-	uint64_t n;
-
-	switch (c) {
-	case 'j': g_opts.json = true; err_json = true; return 0;
-	case 'b': o->batch = true; return 0;
-	case 'n':
-		if (parse_u64(arg, &n) || !n || n > LEARN_STEPS_MAX)
-			return err_usage("learn", "--presses '%s': expected 1..%d", arg, LEARN_STEPS_MAX);
-		o->presses = (unsigned int)n;
-		o->batch = true;
-		return 0;
-	case 'w': return parse_ms("learn", "--window", arg, 100, 600000, &o->window_ms);
-	case 'B': return parse_ms("learn", "--baseline", arg, 0, 600000, &o->baseline_ms);
-	case 'A': o->append = arg; return 0;
-	case 't': o->transcript = arg; return 0;
-	case 'k': o->keymaps = arg; return 0;
-	case 'S': o->sysfs_root = arg; return 0;
-	case 'h': learn_usage(stdout); exit(0);
-	case ':': return err_usage("learn", "option '%s' needs a value",
-				   opt_offender(c, optopt, argv[optind - 1]));
-	default: return err_usage("learn", "unknown option '%s'",
-				  opt_offender(c, optopt, argv[optind - 1]));
-	}
-}
+const struct opt_cmd learn_cmd = {
+	.name = "learn", .table = learn_opts_table, .usage = learn_usage, .no_operands = true,
+};
 
 static int parse_args(int argc, char **argv, struct learn_opts *o)
 {
-	struct opt_getopt g;
-	int c, err;
+	int err = opt_parse(&learn_cmd, argc, argv, o);
 
-	opt_getopt_build(&g, learn_opts_table);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
-		int handled = OPT_NOT_MINE;
-
-		if (c == 'm' || c == 'a')
-			handled = cli_tracer_option("learn", c, optarg, &o->t);
-		if (handled == OPT_HANDLED)
-			continue;
-		if (handled == OPT_USAGE)
-			return 2;
-		err = parse_one(o, c, optarg, argv);
-		if (err)
-			return err;
-	}
-	if (optind < argc)
-		return err_usage("learn", "unexpected argument '%s'", argv[optind]);
+	if (err)
+		return err;
+	if (o->presses)
+		o->batch = true;
 	if (!o->batch && !isatty(STDIN_FILENO))
 		return err_usage("learn", "stdin is not a terminal: use --batch (steps from stdin: "
 				 "'next', 'quit') or --presses N");
@@ -421,15 +375,15 @@ static int attach(struct learn *l)
 	l->tracer_open = true;	/* tracer_close() also undoes a failed open */
 	if (tracer_open(&l->t, &l->o.t)) {
 		if (!l->t.plan.attached && l->t.k.fentry_err && l->t.k.kprobe_err)
-			tracer_explain_refusal(&l->t.k, stderr);
+			tracer_explain_refusal(&l->t.k, "learn");
 		else
 			err_print("learn", "%s", l->t.error);
 		return -1;
 	}
 	if (learn_window_open(&l->win, &l->t, l->transcript ? &l->tout : NULL))
 		return -1;
-	fprintf(stderr, "acpitrace learn: tracing on %s with %u hooks, %u method name%s watched\n",
-		l->t.k.release, l->t.plan.attached, l->o.t.nwatch, l->o.t.nwatch == 1 ? "" : "s");
+	info_print("learn", "tracing on %s with %u hooks, %u method name%s watched",
+		   l->t.k.release, l->t.plan.attached, l->o.t.nwatch, l->o.t.nwatch == 1 ? "" : "s");
 	return 0;
 }
 

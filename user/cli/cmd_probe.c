@@ -15,14 +15,16 @@
 #include "lib/errmsg.h"
 #include "lib/opt.h"
 
+#define T struct attach_opts
 static const struct opt probe_opts_table[] = {
-	OPT('j', 'j', "json", no_argument, NULL, "one JSON object"),
-	OPT('m', 'm', "methods", no_argument, NULL, "include the AML method hooks (as trace --methods)"),
-	OPT('a', 'a', "attach", required_argument, "MODE",
-	    "auto (default), fentry or kprobe"),
-	OPT('h', 'h', "help", no_argument, NULL, ""),
+	CLI_OPT_JSON("one JSON object"),
+	OPT_FLAG('m', "methods", T, methods, "include the AML method hooks (as trace --methods)"),
+	OPT_WORDS('a', "attach", "MODE", T, force, cli_attach_words, "expected auto, fentry or kprobe",
+		  "auto (default), fentry or kprobe"),
+	OPT_HELP,
 	OPT_END,
 };
+#undef T
 
 static void probe_usage(FILE *out)
 {
@@ -35,6 +37,10 @@ static void probe_usage(FILE *out)
 		"instructions and their share of the 1M limit, states, time.\n\n");
 	opt_usage(out, probe_opts_table);
 }
+
+const struct opt_cmd probe_cmd = {
+	.name = "probe", .table = probe_opts_table, .usage = probe_usage, .no_operands = true,
+};
 
 /* Module BTF objects relevant to ACPI events that are present now. */
 static const char *const acpi_modules[] = { "wmi", "video", "button", "thinkpad_acpi",
@@ -180,37 +186,15 @@ static void print_json(const struct kernel_info *k, const struct plan *p,
 
 int cmd_probe(int argc, char **argv)
 {
-	struct opt_getopt g;
 	struct attach_opts ao = { 0 };
 	struct kernel_info k;
 	struct verify_set sets[2];
 	struct plan p;
 	int c, usable = 0;
 
-	opt_getopt_build(&g, probe_opts_table);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
-		switch (c) {
-		case 'j': g_opts.json = true; break;
-		case 'm': ao.methods = true; break;
-		case 'a':
-			if (!strcmp(optarg, "fentry"))
-				ao.force = FORCE_FENTRY;
-			else if (!strcmp(optarg, "kprobe"))
-				ao.force = FORCE_KPROBE;
-			else if (strcmp(optarg, "auto"))
-				return err_usage("probe", "--attach '%s': expected auto, fentry or kprobe", optarg);
-			break;
-		case 'h': probe_usage(stdout); return 0;
-		case ':': return err_usage("probe", "option '%s' needs a value",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		default: return err_usage("probe", "unknown option '%s'",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		}
-	}
-	if (optind < argc)
-		return err_usage("probe", "unexpected argument '%s'", argv[optind]);
+	c = opt_parse(&probe_cmd, argc, argv, &ao);
+	if (c)
+		return c;
 	kernel_probe(&k, true);
 	attach_plan(&k, &ao, &p);
 	for (unsigned int i = 0; i < nr_hooks; i++)
@@ -229,8 +213,9 @@ int cmd_probe(int argc, char **argv)
 			tracer_close(&sets[i].t);
 	if (!usable) {
 		fflush(stdout);
-		fprintf(stderr, "\n");
-		tracer_explain_refusal(&k, stderr);
+		if (!g_opts.json)	/* apart from the report above */
+			fputc('\n', stderr);
+		tracer_explain_refusal(&k, "probe");
 	}
 	kernel_release(&k);
 	return usable ? 0 : 1;

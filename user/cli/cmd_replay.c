@@ -30,16 +30,18 @@ struct replay_opts {
 	bool all;
 };
 
+#define T struct replay_opts
 static const struct opt replay_opts_table[] = {
-	OPT('P', 'P', "policy", required_argument, "FILE|DIR",
-	    "the policy (default: the policy.d directories run reads)"),
-	OPT('a', 'a', "all", no_argument, NULL, "also list the records no rule matched"),
-	OPT('x', 0, "exec", no_argument, NULL,
-	    "run the commands of 'exec' rules (never without this flag);\nother actions are only printed"),
-	OPT('j', 'j', "json", no_argument, NULL, "one JSON object per record, then the totals"),
-	OPT('h', 'h', "help", no_argument, NULL, ""),
+	OPT_STR('P', "policy", "FILE|DIR", T, policy,
+		"the policy (default: the policy.d directories run reads)"),
+	OPT_FLAG('a', "all", T, all, "also list the records no rule matched"),
+	OPT_FLAG(0, "exec", T, exec,
+		 "run the commands of 'exec' rules (never without this flag);\nother actions are only printed"),
+	CLI_OPT_JSON("one JSON object per record, then the totals"),
+	OPT_HELP,
 	OPT_END,
 };
+#undef T
 
 static void replay_usage(FILE *out)
 {
@@ -54,27 +56,16 @@ static void replay_usage(FILE *out)
 	opt_usage(out, replay_opts_table);
 }
 
+const struct opt_cmd replay_cmd = {
+	.name = "replay", .table = replay_opts_table, .usage = replay_usage,
+};
+
 static int parse_args(int argc, char **argv, struct replay_opts *o)
 {
-	struct opt_getopt g;
-	int c;
+	int err = opt_parse(&replay_cmd, argc, argv, o);
 
-	opt_getopt_build(&g, replay_opts_table);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
-		switch (c) {
-		case 'P': o->policy = optarg; break;
-		case 'a': o->all = true; break;
-		case 'x': o->exec = true; break;
-		case 'j': g_opts.json = true; break;
-		case 'h': replay_usage(stdout); exit(0);
-		case ':': return err_usage("replay", "option '%s' needs a value",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		default: return err_usage("replay", "unknown option '%s'",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		}
-	}
+	if (err)
+		return err;
 	if (optind == argc)
 		return err_usage("replay", "expected a RECORDING (the output of acpitrace trace -j)");
 	if (optind + 1 < argc)

@@ -74,27 +74,30 @@ struct run_state {
 static bool stop;
 static int reload;	/* 1: SIGHUP, 2: a module came or went, 3: a driver's input device */
 
+#define T struct run_opts
 static const struct opt run_opts_table[] = {
-	OPT('P', 'P', "policy", required_argument, "FILE|DIR",
-	    "the policy (a directory: its *.policy files)"),
-	OPT('t', 't', "trace", no_argument, NULL,
-	    "let every event leave the kernel and print it\n(text, or JSON with -j) besides dispatching"),
-	OPT('a', 'a', "attach", required_argument, "MODE", "auto (default), fentry or kprobe"),
-	OPT('R', 'R', "ready-file", required_argument, "PATH",
-	    "create PATH once attached and the policy is loaded"),
-	OPT('L', 0, "log-events", no_argument, NULL,
-	    "log a line per dispatched event (as acpid -l);\n'log' rules always log"),
-	OPT('A', 0, "acpid-socket", optional_argument, "PATH",
-	    "serve acpid's event lines on a unix socket for acpi_listen\nand other acpid clients (default /run/acpid.socket)"),
-	OPT('M', 0, "acpid-socket-mode", required_argument, "MODE",
-	    "the socket's mode, octal (default 0666, as acpid's)"),
-	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve devices and DMI under DIR (tests)"),
-	OPT_TABLE(diag_metrics_opts),
-	OPT_TABLE(diag_storm_opts),
-	OPT('j', 'j', "json", no_argument, NULL, NULL),	/* the global -j, also here */
-	OPT('h', 'h', "help", no_argument, NULL, ""),
+	OPT_STR('P', "policy", "FILE|DIR", T, policy, "the policy (a directory: its *.policy files)"),
+	OPT_FLAG('t', "trace", T, trace,
+		 "let every event leave the kernel and print it\n(text, or JSON with -j) besides dispatching"),
+	CLI_OPT_ATTACH(T, t),
+	OPT_STR('R', "ready-file", "PATH", T, ready_file,
+		"create PATH once attached and the policy is loaded"),
+	OPT_FLAG(0, "log-events", T, log_events,
+		 "log a line per dispatched event (as acpid -l);\n'log' rules always log"),
+	{ .name = "acpid-socket", .has_arg = optional_argument, .arg = "PATH",
+	  .help = "serve acpid's event lines on a unix socket for acpi_listen\nand other acpid clients (default /run/acpid.socket)",
+	  .kind = OPT_K_STR, OPT_FIELD(T, acpid_socket), .dflt = "/run/acpid.socket" },
+	{ .name = "acpid-socket-mode", .has_arg = required_argument, .arg = "MODE",
+	  .help = "the socket's mode, octal (default 0666, as acpid's)",
+	  .kind = OPT_K_OCTAL, OPT_FIELD(T, acpid_mode), .max = 0777, .why = "not an octal mode" },
+	OPT_STR(0, "sysfs-root", "DIR", T, sysfs_root, "resolve devices and DMI under DIR (tests)"),
+	OPT_TABLE_AT(diag_metrics_opts, offsetof(T, diag)),
+	OPT_TABLE_AT(diag_storm_opts, offsetof(T, t)),
+	OPT_JSON(&g_opts.json, NULL),	/* the global -j, also here */
+	OPT_HELP,
 	OPT_END,
 };
+#undef T
 
 static void run_usage(FILE *out)
 {
@@ -111,54 +114,13 @@ static void run_usage(FILE *out)
 	fprintf(out, "On exit, -j prints the kernel's per-rule hit counters as one JSON line.\n");
 }
 
+const struct opt_cmd run_cmd = {
+	.name = "run", .table = run_opts_table, .usage = run_usage, .no_operands = true,
+};
+
 static int parse_args(int argc, char **argv, struct run_opts *o)
 {
-	struct opt_getopt g;
-	int c;
-
-	opt_getopt_build(&g, run_opts_table);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
-		int handled = cli_tracer_option("run", c, optarg, &o->t);
-
-		if (handled == OPT_HANDLED)
-			continue;
-		if (handled == OPT_USAGE)
-			return 2;
-		switch (c) {
-		case 'P': o->policy = optarg; break;
-		case 't': o->trace = true; break;
-		case 'L': o->log_events = true; break;
-		case 'j': g_opts.json = true; break;
-		case 'R': o->ready_file = optarg; break;
-		case 'S': o->sysfs_root = optarg; break;
-		case 'A': o->acpid_socket = optarg ? optarg : "/run/acpid.socket"; break;
-		case 'M': {
-			char *end;
-			unsigned long m = strtoul(optarg, &end, 8);
-
-			if (!*optarg || *end || m > 0777)
-				return err_usage("run", "--acpid-socket-mode: '%s' is not an octal mode", optarg);
-			o->acpid_mode = (mode_t)m;
-			break;
-		}
-		case DIAG_OPT_LISTEN:
-		case DIAG_OPT_TEXTFILE:
-		case DIAG_OPT_STORM_RATE ... DIAG_OPT_NO_STORMS:
-			if (diag_parse_opt(c, optarg, &o->diag, &o->t, "run") == OPT_USAGE)
-				return 2;
-			break;
-		case 'h': run_usage(stdout); exit(0);
-		case ':': return err_usage("run", "option '%s' needs a value",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		default: return err_usage("run", "unknown option '%s'",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		}
-	}
-	if (optind < argc)
-		return err_usage("run", "unexpected argument '%s'", argv[optind]);
-	return 0;
+	return opt_parse(&run_cmd, argc, argv, o);
 }
 
 static void log_warnings(const struct policy *p)
@@ -509,7 +471,7 @@ int cmd_run(int argc, char **argv)
 			  .wall_off_ns = wall_offset_ns() };
 	if (tracer_open(&st.tr, &o.t)) {
 		if (!st.tr.plan.attached && st.tr.k.fentry_err && st.tr.k.kprobe_err)
-			tracer_explain_refusal(&st.tr.k, stderr);
+			tracer_explain_refusal(&st.tr.k, "run");
 		else
 			log_msg(LOG_ERR, "%s", st.tr.error);
 		err = 1;

@@ -26,29 +26,59 @@
 #include "lib/parse.h"
 
 #define CHAINS_MAX	64
+#define CHAINS_MAX_TEXT	"64"
 
 struct timeline_opts {
 	const char *file;
 	const char *output;	/* NULL: stdout */
 	const char *policy;
 	bool chrome;
-	double width;
+	unsigned int width;
 	uint64_t chain[CHAINS_MAX];
 	int nchain;
 };
 
+/* --chain ID[,ID...], again and again: the field is the whole struct timeline_opts. */
+static int parse_chains(const char *arg, void *field, const char **why)
+{
+	struct timeline_opts *o = field;
+	char *copy = strdup(arg), *save = NULL, *tok;
+	int ret = 0;
+
+	*why = "out of memory";
+	if (!copy)
+		return -1;
+	*why = "expected record ids from 1 (at most " CHAINS_MAX_TEXT " ids)";
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (o->nchain == CHAINS_MAX || parse_u64(tok, &o->chain[o->nchain]) ||
+		    !o->chain[o->nchain]) {
+			ret = -1;
+			break;
+		}
+		o->nchain++;
+	}
+	free(copy);
+	return ret;
+}
+
+static const struct opt_word formats[] = { { "svg", 0 }, { "chrome", 1 }, { NULL, 0 } };
+
+#define T struct timeline_opts
 static const struct opt timeline_opts_table[] = {
-	OPT('o', 'o', "output", required_argument, "FILE", "write there (replaced whole), not to stdout"),
-	OPT('f', 'f', "format", required_argument, "svg|chrome",
-	    "svg (default), or Chrome trace-event JSON for Perfetto\nand chrome://tracing"),
-	OPT('P', 'P', "policy", required_argument, "FILE|DIR",
-	    "draw the action this policy takes after each record,\nresolved against the recorded machine as replay does"),
-	OPT('c', 'c', "chain", required_argument, "ID[,ID...]",
-	    "only these chains (a chain's id is its first record's)"),
-	OPT('w', 'w', "width", required_argument, "PX", "pixels a chain's span takes (SVG; default 900)"),
-	OPT('h', 'h', "help", no_argument, NULL, ""),
+	OPT_STR('o', "output", "FILE", T, output, "write there (replaced whole), not to stdout"),
+	OPT_WORDS('f', "format", "svg|chrome", T, chrome, formats, "expected svg or chrome",
+		  "svg (default), or Chrome trace-event JSON for Perfetto\nand chrome://tracing"),
+	OPT_STR('P', "policy", "FILE|DIR", T, policy,
+		"draw the action this policy takes after each record,\nresolved against the recorded machine as replay does"),
+	{ .letter = 'c', .name = "chain", .has_arg = required_argument, .arg = "ID[,ID...]",
+	  .help = "only these chains (a chain's id is its first record's)",
+	  .kind = OPT_K_CALL, .off = 0, .call = parse_chains },
+	OPT_UINT('w', "width", "PX", T, width, 100, 100000, "expected 100..100000 pixels",
+		 "pixels a chain's span takes (SVG; default 900)"),
+	OPT_HELP,
 	OPT_END,
 };
+#undef T
 
 static void timeline_usage(FILE *out)
 {
@@ -61,64 +91,16 @@ static void timeline_usage(FILE *out)
 	opt_usage(out, timeline_opts_table);
 }
 
-static int parse_chains(struct timeline_opts *o, const char *arg)
-{
-	char *copy = strdup(arg), *save = NULL, *tok;
-	int ret = 0;
-
-	if (!copy)
-		return err_usage("timeline", "out of memory");
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (o->nchain == CHAINS_MAX || parse_u64(tok, &o->chain[o->nchain]) ||
-		    !o->chain[o->nchain]) {
-			ret = err_usage("timeline", "--chain: '%s' is not a record id from 1 (at most %d ids)",
-					tok, CHAINS_MAX);
-			break;
-		}
-		o->nchain++;
-	}
-	free(copy);
-	return ret;
-}
-
-static int parse_opt(struct timeline_opts *o, int c, char **argv)
-{
-	uint64_t n;
-
-	switch (c) {
-	case 'o': o->output = optarg; return 0;
-	case 'P': o->policy = optarg; return 0;
-	case 'c': return parse_chains(o, optarg);
-	case 'f':
-		if (strcmp(optarg, "svg") && strcmp(optarg, "chrome"))
-			return err_usage("timeline", "--format: '%s' is not svg or chrome", optarg);
-		o->chrome = !strcmp(optarg, "chrome");
-		return 0;
-	case 'w':
-		if (parse_u64(optarg, &n) || n < 100 || n > 100000)
-			return err_usage("timeline", "--width: '%s' is not a number of pixels from 100 to 100000",
-					 optarg);
-		o->width = n;
-		return 0;
-	case 'h': timeline_usage(stdout); exit(0);
-	case ':': return err_usage("timeline", "option '%s' needs a value",
-				   opt_offender(c, optopt, argv[optind - 1]));
-	default: return err_usage("timeline", "unknown option '%s'",
-				  opt_offender(c, optopt, argv[optind - 1]));
-	}
-}
+const struct opt_cmd timeline_cmd = {
+	.name = "timeline", .table = timeline_opts_table, .usage = timeline_usage,
+};
 
 static int parse_args(int argc, char **argv, struct timeline_opts *o)
 {
-	struct opt_getopt g;
-	int c, ret;
+	int ret = opt_parse(&timeline_cmd, argc, argv, o);
 
-	opt_getopt_build(&g, timeline_opts_table);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1)
-		if ((ret = parse_opt(o, c, argv)))
-			return ret;
+	if (ret)
+		return ret;
 	if (optind == argc)
 		return err_usage("timeline", "expected a RECORDING (the output of acpitrace trace -j)");
 	if (optind + 1 < argc)

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,7 @@ struct trace_opts {
 	unsigned long long count;	/* records, 0 = unlimited */
 	const char *ready_file;
 	const char *sysfs_root;
-	double reorder_ms;
+	unsigned int reorder_ms;
 	double stats_interval;	/* seconds between {"stats":...} records, 0 = none */
 	struct diag_opts diag;
 	bool wall_clock;	/* -T: text lines start with the wall clock */
@@ -58,37 +59,40 @@ struct trace_state {
 
 static volatile sig_atomic_t stop;
 
+#define T struct trace_opts
 static const struct opt trace_opts_table[] = {
-	OPT('j', 'j', "json", no_argument, NULL, "one JSON object per line"),
-	OPT('s', 's', "source", required_argument, "LIST",
-	    "only these sources: sci,gpe,fixed,notify,ec,\nec_query,wmi,ged,method"),
-	OPT('g', 'g', "gpe", required_argument, "N", "only GPE N"),
-	OPT('p', 'p', "path", required_argument, "PATH",
-	    "only events on this ACPI path (\\_SB.PCI0.S30;\nend with * for a subtree)"),
-	OPT('V', 'V', "value", required_argument, "N", "only this Notify value / EC query / WMI data"),
-	OPT('d', 'd', "duration", required_argument, "SECONDS", "stop after this long"),
-	OPT('c', 'c', "count", required_argument, "N", "stop after N events"),
-	OPT('m', 'm', "methods", optional_argument, "NAMES",
-	    "also trace every AML method evaluation, or only\nthe methods NAME[,NAME...] (e.g. MHKP), with\n"
-	    "their Integer result"),
-	OPT('r', 'r', "rate-limit", required_argument, "N", "at most N events/s per source and CPU"),
-	OPT('a', 'a', "attach", required_argument, "MODE", "auto (default), fentry or kprobe"),
-	OPT('R', 'R', "ready-file", required_argument, "PATH", "create PATH once every hook is attached"),
-	OPT('O', 0, "reorder-ms", required_argument, "MS",
-	    "hold records MS ms to print them in start\norder (default 100, 0 = as they complete)"),
-	OPT('T', 'T', "time", no_argument, NULL,
-	    "start each text line with the wall clock (RFC 3339,\nUTC); JSON records always have \"time\""),
-	OPT('S', 0, "sysfs-root", required_argument, "DIR", "resolve device names under DIR (tests)"),
-	OPT('q', 'q', "quiet", no_argument, NULL,
-	    "print no records: metrics (and --stats-interval)\nonly, for an exporter service"),
-	OPT('I', 0, "stats-interval", required_argument, "SECONDS",
-	    "with -j: a {\"stats\":{...}} record (the\nstats --json members, counted since attach) every\n"
-	    "SECONDS, and a last one on exit"),
-	OPT_TABLE(diag_storm_opts),
-	OPT_TABLE(diag_session_opts),
-	OPT('h', 'h', "help", no_argument, NULL, ""),
+	CLI_OPT_JSON("one JSON object per line"),
+	CLI_OPT_SOURCE(T, t, "only these sources: sci,gpe,fixed,notify,ec,\nec_query,wmi,ged,method,suspend,irq"),
+	CLI_OPT_GPE(T, t),
+	CLI_OPT_PATH(T, t, "only events on this ACPI path (\\_SB.PCI0.S30;\nend with * for a subtree)"),
+	CLI_OPT_VALUE(T, t),
+	OPT_SECONDS('d', "duration", "SECONDS", T, duration, 0, 1e9, "expected seconds > 0",
+		    "stop after this long"),
+	OPT_UINT('c', "count", "N", T, count, 1, UINT64_MAX, "expected a number > 0",
+		 "stop after N events"),
+	CLI_OPT_METHODS(T, t, optional_argument,
+			"also trace every AML method evaluation, or only\nthe methods NAME[,NAME...] (e.g. MHKP), with\n"
+			"their Integer result"),
+	CLI_OPT_RATE(T, t),
+	CLI_OPT_ATTACH(T, t),
+	OPT_STR('R', "ready-file", "PATH", T, ready_file, "create PATH once every hook is attached"),
+	OPT_UINT(0, "reorder-ms", "MS", T, reorder_ms, 0, 60000, "expected 0..60000",
+		 "hold records MS ms to print them in start\norder (default 100, 0 = as they complete)"),
+	OPT_FLAG('T', "time", T, wall_clock,
+		 "start each text line with the wall clock (RFC 3339,\nUTC); JSON records always have \"time\""),
+	OPT_STR(0, "sysfs-root", "DIR", T, sysfs_root, "resolve device names under DIR (tests)"),
+	OPT_FLAG('q', "quiet", T, quiet,
+		 "print no records: metrics (and --stats-interval)\nonly, for an exporter service"),
+	OPT_SECONDS(0, "stats-interval", "SECONDS", T, stats_interval, 0.1, 86400,
+		    "expected 0.1..86400 seconds",
+		    "with -j: a {\"stats\":{...}} record (the\nstats --json members, counted since attach) every\n"
+		    "SECONDS, and a last one on exit"),
+	OPT_TABLE_AT(diag_storm_opts, offsetof(T, t)),
+	OPT_TABLE_AT(diag_session_opts, offsetof(T, diag)),
+	OPT_HELP,
 	OPT_END,
 };
+#undef T
 
 static void trace_usage(FILE *out)
 {
@@ -98,74 +102,16 @@ static void trace_usage(FILE *out)
 	opt_usage(out, trace_opts_table);
 }
 
-static int parse_positive(const char *text, double *out)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(text, &end);
-	if (errno || *end || !(v > 0) || v > 1e9)
-		return -1;
-	*out = v;
-	return 0;
-}
+const struct opt_cmd trace_cmd = {
+	.name = "trace", .table = trace_opts_table, .usage = trace_usage, .no_operands = true,
+};
 
 static int parse_args(int argc, char **argv, struct trace_opts *o)
 {
-	struct opt_getopt g;
-	uint64_t n;
-	int c;
+	int err = opt_parse(&trace_cmd, argc, argv, o);
 
-	opt_getopt_build(&g, trace_opts_table);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
-		int handled = cli_tracer_option("trace", c, optarg, &o->t);
-
-		if (handled == OPT_HANDLED)
-			continue;
-		if (handled == OPT_USAGE)
-			return 2;
-		switch (c) {
-		case 'j': g_opts.json = true; break;
-		case 'd':
-			if (parse_positive(optarg, &o->duration))
-				return err_usage("trace", "--duration '%s': expected seconds > 0", optarg);
-			break;
-		case 'c':
-			if (parse_u64(optarg, &n) || !n)
-				return err_usage("trace", "--count '%s': expected a number > 0", optarg);
-			o->count = n;
-			break;
-		case 'R': o->ready_file = optarg; break;
-		case 'S': o->sysfs_root = optarg; break;
-		case 'T': o->wall_clock = true; break;
-		case 'q': o->quiet = true; break;
-		case 'O':
-			if (parse_u64(optarg, &n) || n > 60000)
-				return err_usage("trace", "--reorder-ms '%s': expected 0..60000", optarg);
-			o->reorder_ms = n;
-			break;
-		case 'I':
-			if (parse_positive(optarg, &o->stats_interval) || o->stats_interval < 0.1 ||
-			    o->stats_interval > 86400)
-				return err_usage("trace", "--stats-interval '%s': expected 0.1..86400 seconds",
-						   optarg);
-			break;
-		case 'h': trace_usage(stdout); exit(0);
-		case DIAG_OPT_LISTEN ... DIAG_OPT_SYSFS_GPE:
-			if (diag_parse_opt(c, optarg, &o->diag, &o->t, "trace") == OPT_USAGE)
-				return 2;
-			break;
-		case ':': return err_usage("trace", "option '%s' needs a value",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		default: return err_usage("trace", "unknown option '%s'",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		}
-	}
-	if (optind < argc)
-		return err_usage("trace", "unexpected argument '%s'", argv[optind]);
+	if (err)
+		return err;
 	if (o->stats_interval && !g_opts.json)
 		return err_usage("trace", "--stats-interval needs -j (JSON records)");
 	return 0;
@@ -249,6 +195,10 @@ static unsigned int failed_hooks(const struct plan *p)
 	return n;
 }
 
+/*
+ * Not info_print(): trace's report of its hooks, built in parts (and a
+ * table with -v), on stderr in text and under -j alike, as the totals.
+ */
 static void announce(const struct tracer *t)
 {
 	fprintf(stderr, "acpitrace: tracing on %s with %u of %u hooks (%u fentry, %u kprobe, %u raw_tp, %u skipped)",
@@ -423,7 +373,7 @@ int cmd_trace(int argc, char **argv)
 	acpi_sysfs_load(&sys, o.sysfs_root);
 	if (tracer_open(&t, &o.t)) {
 		if (!t.plan.attached && t.k.fentry_err && t.k.kprobe_err)
-			tracer_explain_refusal(&t.k, stderr);
+			tracer_explain_refusal(&t.k, "trace");
 		else
 			err_print("trace", "%s", t.error);
 		err = 1;

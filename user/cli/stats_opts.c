@@ -2,6 +2,7 @@
 /* What `stats` and `top` share: their options, opening the tracer, the ready file. */
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,96 +13,69 @@
 #include "lib/errmsg.h"
 #include "lib/opt.h"
 
-#define STATS_FILTER_OPTS(ready)						\
-	OPT('R', 'R', "ready-file", required_argument, "PATH", ready),			\
-	OPT('s', 's', "source", required_argument, "LIST", "only these sources (same filters as trace)"), \
-	OPT('g', 'g', "gpe", required_argument, "N", "only GPE N"),			\
-	OPT('p', 'p', "path", required_argument, "PATH",				\
-	    "only events on this ACPI path (end with * for a subtree)"),		\
-	OPT('V', 'V', "value", required_argument, "N", "only this Notify value / EC query / WMI data"), \
-	OPT('m', 'm', "methods", optional_argument, "NAMES",				\
-	    "also time every AML method evaluation (or NAME,...)"),			\
-	OPT('a', 'a', "attach", required_argument, "MODE", "auto (default), fentry or kprobe"), \
-	OPT_TABLE(diag_storm_opts),							\
-	OPT('h', 'h', "help", no_argument, NULL, "")
+#define T struct stats_opts
+#define STATS_FILTER_OPTS							\
+	OPT_STR('R', "ready-file", "PATH", T, ready_file, "create PATH once every hook is attached"), \
+	CLI_OPT_SOURCE(T, t, "only these sources (same filters as trace)"),		\
+	CLI_OPT_GPE(T, t),								\
+	CLI_OPT_PATH(T, t, "only events on this ACPI path (end with * for a subtree)"),	\
+	CLI_OPT_VALUE(T, t),								\
+	CLI_OPT_METHODS(T, t, optional_argument,					\
+			"also time every AML method evaluation (or NAME,...)"),		\
+	CLI_OPT_ATTACH(T, t),								\
+	OPT_TABLE_AT(diag_storm_opts, offsetof(T, t)),					\
+	OPT_HELP
 
 static const struct opt stats_opts_table[] = {
-	OPT('j', 'j', "json", no_argument, NULL, "one JSON object"),
-	OPT('i', 'i', "interval", required_argument, "SECONDS",
-	    "how long to sample; SIGINT/SIGTERM end it early (default 1)"),
-	STATS_FILTER_OPTS("create PATH once every hook is attached"),
+	CLI_OPT_JSON("one JSON object"),
+	OPT_SECONDS('i', "interval", "SECONDS", T, interval, 0.1, 86400, "expected 0.1..86400 seconds",
+		    "how long to sample; SIGINT/SIGTERM end it early (default 1)"),
+	STATS_FILTER_OPTS,
 	OPT_END,
 };
 
 static const struct opt top_opts_table[] = {
-	OPT('j', 'j', "json", no_argument, NULL, "with --batch: one stats JSON object per frame"),
-	OPT('i', 'i', "interval", required_argument, "SECONDS", "refresh period (default 1)"),
-	OPT('b', 'b', "batch", no_argument, NULL, "no terminal: print each frame as text on stdout"),
-	OPT('n', 'n', "iterations", required_argument, "N", "with --batch: stop after N frames"),
-	STATS_FILTER_OPTS("create PATH once every hook is attached"),
+	CLI_OPT_JSON("with --batch: one stats JSON object per frame"),
+	OPT_SECONDS('i', "interval", "SECONDS", T, interval, 0.1, 86400, "expected 0.1..86400 seconds",
+		    "refresh period (default 1)"),
+	OPT_FLAG('b', "batch", T, batch, "no terminal: print each frame as text on stdout"),
+	OPT_UINT('n', "iterations", "N", T, iterations, 1, UINT64_MAX, "expected a number > 0",
+		 "with --batch: stop after N frames"),
+	STATS_FILTER_OPTS,
 	OPT_END,
 };
+#undef T
 
-static void stats_usage(const char *cmd, FILE *out, const struct opt *table)
+static void stats_usage(FILE *out)
 {
-	fprintf(out, "Usage: acpitrace [-j] %s [OPTIONS]\n%s\n\n", cmd,
-		!strcmp(cmd, "top") ?
-		"Live view: rates per source and key, slowest methods, storms, EC health.\nq quits." :
-		"Sample the in-kernel counters once and print them.");
-	opt_usage(out, table);
+	fprintf(out, "Usage: acpitrace [-j] stats [OPTIONS]\n"
+		"Sample the in-kernel counters once and print them.\n\n");
+	opt_usage(out, stats_opts_table);
 }
+
+static void top_usage(FILE *out)
+{
+	fprintf(out, "Usage: acpitrace [-j] top [OPTIONS]\n"
+		"Live view: rates per source and key, slowest methods, storms, EC health.\nq quits.\n\n");
+	opt_usage(out, top_opts_table);
+}
+
+const struct opt_cmd stats_cmd = {
+	.name = "stats", .table = stats_opts_table, .usage = stats_usage, .no_operands = true,
+};
+
+const struct opt_cmd top_cmd = {
+	.name = "top", .table = top_opts_table, .usage = top_usage, .no_operands = true,
+};
 
 int stats_parse_args(const char *cmd, int argc, char **argv, struct stats_opts *o)
 {
-	const struct opt *table = !strcmp(cmd, "top") ? top_opts_table : stats_opts_table;
-	struct opt_getopt g;
-	struct diag_opts unused = {};
-	uint64_t n;
-	char *end;
-	int c, r;
+	int err;
 
-	opt_getopt_build(&g, table);
-	optind = 1;
-	opterr = 0;
 	o->interval = 1;
-	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
-		int handled = cli_tracer_option(cmd, c, optarg, &o->t);
-
-		if (handled == OPT_HANDLED)
-			continue;
-		if (handled == OPT_USAGE)
-			return 2;
-		switch (c) {
-		case 'j': g_opts.json = true; break;
-		case 'i':
-			errno = 0;
-			o->interval = strtod(optarg, &end);
-			if (errno || *end || !(o->interval >= 0.1) || o->interval > 86400)
-				return err_usage(cmd, "--interval '%s': expected 0.1..86400 seconds", optarg);
-			break;
-		case 'R': o->ready_file = optarg; break;
-		case 'b':
-			o->batch = true;
-			break;
-		case 'n':
-			if (parse_u64(optarg, &n) || !n)
-				return err_usage(cmd, "--iterations '%s': expected a number > 0", optarg);
-			o->iterations = n;
-			break;
-		case 'h': stats_usage(cmd, stdout, table); exit(0);
-		case ':': return err_usage(cmd, "option '%s' needs a value",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		case DIAG_OPT_STORM_RATE ... DIAG_OPT_NO_STORMS:
-			r = diag_parse_opt(c, optarg, &unused, &o->t, cmd);
-			if (r == OPT_USAGE)
-				return 2;
-			break;
-		default: return err_usage(cmd, "unknown option '%s'",
-					   opt_offender(c, optopt, argv[optind - 1]));
-		}
-	}
-	if (optind < argc)
-		return err_usage(cmd, "unexpected argument '%s'", argv[optind]);
+	err = opt_parse(!strcmp(cmd, "top") ? &top_cmd : &stats_cmd, argc, argv, o);
+	if (err)
+		return err;
 	if (o->iterations && !o->batch)
 		return err_usage(cmd, "--iterations needs --batch");
 	return 0;
@@ -122,7 +96,7 @@ int stats_open(const char *cmd, struct tracer *t, const struct stats_opts *o)
 	if (!tracer_open(t, &o->t))
 		return 0;
 	if (!t->plan.attached && t->k.fentry_err && t->k.kprobe_err)
-		tracer_explain_refusal(&t->k, stderr);
+		tracer_explain_refusal(&t->k, cmd);
 	else
 		err_print(cmd, "%s", t->error);
 	tracer_close(t);

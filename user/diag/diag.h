@@ -4,9 +4,10 @@
  * stats, top): the storm and metrics options, and a session that serves
  * /metrics, writes the textfile, sweeps storms and masks stormy GPEs.
  *
- * In a command: splice diag_storm_opts (and diag_session_opts, or only
- * diag_metrics_opts) into its option table (lib/opt.h), hand their codes
- * to diag_parse_opt(); after tracer_open(): diag_start() (with o.extra for
+ * In a command: splice diag_storm_opts (fields of a struct tracer_opts)
+ * and diag_session_opts, or only diag_metrics_opts (of a struct
+ * diag_opts) into its option table with OPT_TABLE_AT (lib/opt.h); after
+ * tracer_open(): diag_start() (with o.extra for
  * series of its own); in the poll loop: diag_tick(); for each record:
  * diag_on_record(); on exit: diag_stop().
  */
@@ -24,20 +25,6 @@
 #include "diag/wakeups.h"
 #include "capture/tracer.h"
 
-enum {
-	DIAG_OPT_LISTEN = 0x1100,
-	DIAG_OPT_TEXTFILE,
-	DIAG_OPT_MASK,
-	DIAG_OPT_STORM_RATE,
-	DIAG_OPT_STORM_WINDOW,
-	DIAG_OPT_STORM_END,
-	DIAG_OPT_STORM_SOURCES,
-	DIAG_OPT_NO_SHED,
-	DIAG_OPT_NO_STORMS,
-	DIAG_OPT_SYSFS_GPE,
-	DIAG_OPT_MASK_EC,
-	DIAG_OPT_EC_GPE_FILE,
-};
 
 /* --storm-*, --no-storms: for every command that keeps a tracer open. */
 extern const struct opt diag_storm_opts[];
@@ -64,10 +51,6 @@ struct diag_opts {
 	const char *gpe_dir;	/* tests: instead of /sys/firmware/acpi/interrupts */
 	const char *ec_gpe_file;	/* tests: instead of debugfs ec0/gpe */
 };
-
-/* Offer option @c to diagnostics: an enum opt_result (lib/opt.h). */
-int diag_parse_opt(int c, const char *arg, struct diag_opts *d, struct tracer_opts *t,
-		   const char *cmd);
 
 struct diag {
 	struct tracer *t;

@@ -54,8 +54,7 @@ static int keymap_dir(struct learn_keymaps *k, const char *dir, const char *sysf
 	for (int i = 0; i < n; i++) {
 		if (!path_join(full, sizeof(full), dir, list[i]->d_name) &&
 		    keymap_load(k, full, sysfs_root)) {
-			fprintf(stderr, "acpitrace learn: warning: keymap %s not used: %s\n", full,
-				k->p[k->n].error);
+			warn_print("learn", "keymap %s not used: %s", full, k->p[k->n].error);
 			policy_free(&k->p[k->n]);
 		}
 		free(list[i]);

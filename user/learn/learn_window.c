@@ -66,8 +66,8 @@ int learn_window_collect(struct learn_window *w, unsigned int ms, volatile sig_a
 	if (w->tout)
 		fflush(w->tout->out);
 	if (w->lost)
-		fprintf(stderr, "acpitrace learn: warning: %llu records of this window not kept "
-			"(more than %d)\n", w->lost, LEARN_RECORDS_MAX);
+		warn_print("learn", "%llu records of this window not kept (more than %d)",
+			   w->lost, LEARN_RECORDS_MAX);
 	return 0;
 }
 

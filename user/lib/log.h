@@ -5,6 +5,11 @@
  * the sd-daemon "<N>" priority prefix so the journal keeps the level
  * (errors <3>, warnings <4>, dispatch lines <6>); otherwise with the
  * level's name.
+ *
+ * This is the daemon's (run's) log, not a command's messages
+ * (lib/errmsg.h): it stays lines with levels under -j as well, since
+ * `acpitrace -j run` writes records on stdout and its log is read as
+ * text, by the journal and by whoever tails it.
  */
 #ifndef LOG_H
 #define LOG_H

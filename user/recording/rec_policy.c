@@ -43,7 +43,7 @@ int rec_policy_load(struct rec_policy *rp, const struct rec_facts *f, const char
 	}
 	wmi_legacy_warnings(&rp->p, rp->root);
 	for (int i = 0; i < rp->p.nwarnings; i++)
-		fprintf(stderr, "acpitrace %s: warning: %s\n", cmd, rp->p.warnings[i]);
+		warn_print(cmd, "%s", rp->p.warnings[i]);
 	acpi_sysfs_load(&rp->sys, rp->root);
 	return 0;
 }
