@@ -43,6 +43,22 @@ P
 	wait "$pid"
 	echo "exit=$?" >daemon.status
 	test -e /run/acpid.socket && echo left >socket-after.txt
+	# docs/acpid.md's second line: another path and mode (PATH after '=');
+	# then the path after a space, as most options take their value
+	acpitrace run --acpid-socket=/run/x.sock --acpid-socket-mode 0660 --policy /tmp/test.policy \
+		--ready-file "$OUT/ready-x" >/dev/null 2>x.log &
+	pid=$!
+	vm_wait_for 90 test -e "$OUT/ready-x"
+	stat -c '%a %F' /run/x.sock >x-socket.txt
+	kill -TERM "$pid"
+	wait "$pid"
+	acpitrace run --acpid-socket /run/y.sock --policy /tmp/test.policy \
+		--ready-file "$OUT/ready-y" >/dev/null 2>y.log &
+	pid=$!
+	vm_wait_for 90 test -e "$OUT/ready-y"
+	stat -c '%a %F' /run/y.sock >y-socket.txt
+	kill -TERM "$pid"
+	wait "$pid"
 	true
 }
 
@@ -69,4 +85,8 @@ check() {
 	expect_grep daemon.log 'acpid event lines on /run/acpid.socket \(mode 0666\)'
 	expect_grep daemon.status 'exit=0'
 	expect_eq "$(cat "$OUT/socket-after.txt" 2>/dev/null)" "" "socket removed on exit"
+	expect_grep x-socket.txt '^660 socket$'
+	expect_grep x.log 'acpid event lines on /run/x.sock \(mode 0660\)'
+	expect_grep y-socket.txt '^666 socket$'
+	expect_grep y.log 'acpid event lines on /run/y.sock \(mode 0666\)'
 }
