@@ -40,6 +40,20 @@ x_out=$(scratch_out x)
 before=$(tr -d '\n' < "$out/install-dirs" 2>/dev/null)
 make -s OUT="$usr_out" BPF_OUT="$out" install PREFIX=/usr DESTDIR="$root" >"$scratch/make.log" 2>&1
 made $?
+# docs/security.md: systemd-analyze verify is clean on the installed unit with its
+# ExecStart= at the installed program and the installed man pages on MANPATH
+if command -v systemd-analyze >/dev/null; then
+	mkdir -p "$scratch/u"
+	sed "s|/usr/sbin/acpitrace|$root/usr/sbin/acpitrace|" dist/acpitrace.service > "$scratch/u/acpitrace.service"
+	MANPATH=$root/usr/share/man:/usr/share/man systemd-analyze verify "$scratch/u/acpitrace.service" >"$scratch/verify.txt" 2>&1
+	if [[ $? == 0 && ! -s $scratch/verify.txt ]]; then
+		ok "systemd-analyze verify on the installed unit: no output, status 0"
+	else
+		bad "systemd-analyze verify: $(cat "$scratch/verify.txt")"
+	fi
+else
+	echo "SKIP install: systemd-analyze verify: no systemd-analyze (package systemd)"
+fi
 share=$root/usr/share/acpitrace
 words() { ls "$@" | sort | tr '\n' ' '; }
 defaults=$(words "$share/policy.d")

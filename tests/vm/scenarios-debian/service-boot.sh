@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # The package in a Debian bookworm userland (tools/vm/run --rootfs debian):
-# dpkg installed it, systemd 252 started acpitrace.service at boot and it is
+# apt installed it (apt install ./acpitrace_*.deb), systemd 252 started acpitrace.service at boot and it is
 # active (Type=notify: only once the daemon sent READY=1, with its STATUS=),
 # `systemd-analyze verify` is clean, the sandbox's exposure score does not
 # regress, and man finds both man pages.
@@ -33,6 +33,12 @@ guest() {
 	man -w acpitrace >man.txt
 	man -w 5 acpitrace.policy >>man.txt
 	MANPAGER=cat MANWIDTH=80 man acpitrace 2>/dev/null | head -n 5 >>man.txt
+	# README's command after an install: harmless on the package, which
+	# enabled and started the service already
+	systemctl enable --now acpitrace >enable-now.txt 2>&1
+	echo "rc=$?" >>enable-now.txt
+	systemctl is-active acpitrace >>enable-now.txt 2>&1
+	systemctl show acpitrace -p NRestarts >>enable-now.txt
 }
 
 check() {
@@ -42,6 +48,9 @@ check() {
 	expect_grep show.txt '^Type=notify$'
 	expect_grep show.txt '^SubState=running$'
 	expect_grep show.txt '^NRestarts=0$'
+	expect_grep enable-now.txt '^rc=0$'
+	expect_grep enable-now.txt '^active$'
+	expect_grep enable-now.txt '^NRestarts=0$'
 	expect_grep show.txt '^StatusText=dispatching: [0-9]+ hooks attached, [0-9]+ rules'
 	expect_grep systemd-version.txt '^systemd 252 '
 	# the daemon's lines reach the journal with their priorities (<6> info):
