@@ -123,6 +123,20 @@ const struct acpi_dev_entry *acpi_sysfs_dev(const struct acpi_sysfs *s,
 	return NULL;
 }
 
+const struct acpi_dev_entry *acpi_sysfs_parent_dev(const struct acpi_sysfs *s,
+						   const char *path)
+{
+	char up[ACPI_PATH_MAX];
+	char *dot;
+
+	snprintf(up, sizeof(up), "%s", path);
+	dot = strrchr(up, '.');
+	if (!dot)
+		return NULL;
+	*dot = '\0';
+	return acpi_sysfs_dev(s, up);
+}
+
 const char *acpi_sysfs_wmi_guid(const struct acpi_sysfs *s, const char *device,
 				int notify_id)
 {

@@ -35,6 +35,9 @@ int acpi_sysfs_load(struct acpi_sysfs *s, const char *root);
 void acpi_sysfs_free(struct acpi_sysfs *s);
 const struct acpi_dev_entry *acpi_sysfs_dev(const struct acpi_sysfs *s,
 					    const char *path);
+/* The device whose path is @path without its last segment (a method's owner). */
+const struct acpi_dev_entry *acpi_sysfs_parent_dev(const struct acpi_sysfs *s,
+						   const char *path);
 const char *acpi_sysfs_wmi_guid(const struct acpi_sysfs *s,
 				const char *device, int notify_id);
 

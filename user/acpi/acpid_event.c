@@ -96,15 +96,7 @@ static const struct acpi_dev_entry *dev_at(const struct acpid_fmt *f, const char
 /* The device above a method path. */
 static const struct acpi_dev_entry *parent_dev(const struct acpid_fmt *f, const char *path)
 {
-	char up[ACPI_PATH_MAX];
-	char *dot;
-
-	snprintf(up, sizeof(up), "%s", path);
-	dot = strrchr(up, '.');
-	if (!dot)
-		return NULL;
-	*dot = '\0';
-	return dev_at(f, up);
+	return f->sys ? acpi_sysfs_parent_dev(f->sys, path) : NULL;
 }
 
 /* The ACPI name of the last segment, as the kernel's acpi_device_bid(). */

@@ -20,19 +20,6 @@ static bool wants_parent(const struct at_event *e)
 	       e->source == AT_SRC_GED;
 }
 
-static const struct acpi_dev_entry *parent_of(const struct acpi_sysfs *sys, const char *path)
-{
-	char up[ACPI_PATH_MAX];
-	char *dot;
-
-	snprintf(up, sizeof(up), "%s", path);
-	dot = strrchr(up, '.');
-	if (!dot)
-		return NULL;
-	*dot = '\0';
-	return acpi_sysfs_dev(sys, up);
-}
-
 void rec_view_make(struct rec_view *v, const struct at_event *e,
 		   const struct acpi_sysfs *sys)
 {
@@ -46,7 +33,7 @@ void rec_view_make(struct rec_view *v, const struct at_event *e,
 	if (sys && v->path[0]) {
 		v->dev = acpi_sysfs_dev(sys, v->path);
 		if (wants_parent(e))
-			v->parent = parent_of(sys, v->path);
+			v->parent = acpi_sysfs_parent_dev(sys, v->path);
 	}
 	if (e->flags & AT_F_HAS_GUID) {
 		guid_format(e->wmi.guid, v->guid);
