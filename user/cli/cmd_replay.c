@@ -113,12 +113,12 @@ static void print_json(const struct policy *p, const struct at_event *e, const s
 
 /* --exec: run the command and wait for it, so replays do not pile up. */
 static void run_exec(struct actions *a, const struct policy *p, const struct decision *d,
-		     const struct at_event *e)
+		     const struct rec_view *v)
 {
 	uint64_t end = mono_ns() + (uint64_t)(p->rules[d->rule].act.timeout + 1) * 1000000000ULL;
 	bool busy = true;
 
-	if (actions_run(a, p, d->rule, e, d->code))
+	if (actions_run_view(a, p, d->rule, v, d->code))
 		err_print("replay", "rule #%d: %s failed", d->rule, d->action);
 	while (busy && mono_ns() < end) {
 		actions_reap(a, mono_ns());
@@ -142,10 +142,14 @@ static void replay(const struct replay_opts *o, const struct recording *r, const
 	for (size_t i = 0; i < r->nev; i++) {
 		const struct at_event *e = &r->ev[i];
 		struct decision d;
+		struct rec_view v;
 
 		if (e->ts_ns < t0)
 			t0 = e->ts_ns;
-		decide(p, sys, e, &d);
+		/* the names once: for the verdict line and an exec rule's environment */
+		rec_view_make(&v, e, sys);
+		decide_rule(p, e, &d);
+		decide_describe_view(p, &v, &d);
 		dispatched += d.acts;
 		ignored += d.rule >= 0 && !d.acts;
 		unmatched += d.rule < 0;
@@ -159,7 +163,7 @@ static void replay(const struct replay_opts *o, const struct recording *r, const
 		}
 		if (o->exec && d.acts && p->rules[d.rule].act.type == ACT_EXEC) {
 			fflush(stdout);
-			run_exec(a, p, &d, e);
+			run_exec(a, p, &d, &v);
 		}
 	}
 	if (g_opts.json)

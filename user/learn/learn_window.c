@@ -52,11 +52,13 @@ int learn_window_collect(struct learn_window *w, unsigned int ms, volatile sig_a
 	end = w->since_ns + (uint64_t)ms * 1000000ULL;
 	while (!*stop) {
 		uint64_t now = mono_ns();
+		int left_ms;
 
 		if (now >= end)
 			break;
-		err = reader_poll(&w->rd, (int)((end - now) / 1000000ULL) + 1 > 50 ? 50 :
-				  (int)((end - now) / 1000000ULL) + 1);
+		/* short polls, so that a stop request is seen within 50 ms */
+		left_ms = (int)((end - now) / 1000000ULL) + 1;
+		err = reader_poll(&w->rd, left_ms > 50 ? 50 : left_ms);
 		if (err < 0) {
 			err_print("learn", "reading the ring buffer failed: %s", strerror(-err));
 			return -1;
