@@ -133,25 +133,20 @@ static bool block_device_is(const struct pol_block *b, const struct rec_view *v)
 	return true;
 }
 
-/* The code the block's payload rule extracts (bpf/policy_rules.h at_rule_code). */
+/*
+ * The code the block's payload rule extracts from a WMI record: the
+ * kernel's own at_rule_code (bpf/policy_rules.h), so that a proposal takes
+ * the code its rule will compare.
+ */
 static bool wmi_code(const struct at_event *e, int payload, uint64_t mask, uint64_t *code)
 {
-	switch (payload) {
-	case AT_PAYLOAD_INT:
-		if (e->subtype != AT_OBJ_INTEGER || !(e->flags & AT_F_HAS_DATA))
-			return false;
-		*code = e->value & mask;
-		return true;
-	case AT_PAYLOAD_U16REC:
-		if (e->subtype != AT_OBJ_BUFFER || e->data_len < 6)
-			return false;
-		*code = ((uint64_t)(e->data[2] | e->data[3] << 8) << 16) |
-			(e->data[4] | e->data[5] << 8);
-		return true;
-	default:
-		*code = e->wmi.notify_id;
-		return true;
-	}
+	const struct at_rule r = { .source = AT_SRC_WMI, .payload = payload, .int_mask = mask };
+	__u64 c;
+
+	if (!at_rule_code(&r, e, &c))
+		return false;
+	*code = c;
+	return true;
 }
 
 static bool block_is(const struct pol_block *b, const struct rec_view *v)
