@@ -80,7 +80,7 @@ all: $(OUT)/acpitrace $(EVREAD)
 help:
 	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
 	@echo '  all          build/acpitrace and the guest helper evread (default)'
-	@echo '  test         install missing packages, then hosttest, debtest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-debian, parity, demotest'
+	@echo '  test         install missing packages, then hosttest, debtest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-ec, vmtest-debian, parity, demotest'
 	@echo '  debtest      make deb as a user runs it (tests on), lintian --pedantic, mandoc -T lint, the package'"'"'s files'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
 	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest, optionstest'
@@ -106,6 +106,7 @@ help:
 	@echo '  vmtest       the QEMU guest matrix (tools/vm; VMTEST_ARGS=...)'
 	@echo '  vmtest-discover the discover scenarios (tests/vm/scenarios-discover: inventory, record/replay, learn)'
 	@echo '  vmtest-wake  the wake scenarios (tests/vm/scenarios-wake: s2idle, S3, SMI, IRQs)'
+	@echo '  vmtest-ec    the embedded controller scenarios (tests/vm/scenarios-ec; builds QEMU with the EC once: tools/vm/qemu)'
 	@echo '  vmtest-long  scenarios that wait out fixed windows (tests/vm/scenarios-long: idle, Prometheus, BTF cache)'
 	@echo '  vmtest-debian the service scenarios in a Debian userland guest (make deb, systemd, udev)'
 	@echo '  parity       kernel drivers vs shipped policies, code by code, in guests (PARITY_ARGS=...)'
@@ -341,7 +342,7 @@ debtest:
 # The two entry points of a fresh machine install what is missing first.
 test:
 	@tools/deps.sh
-	@$(MAKE) --no-print-directory hosttest debtest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-debian parity demotest
+	@$(MAKE) --no-print-directory hosttest debtest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-ec vmtest-debian parity demotest
 
 # make demo exactly as the README shows it, its trace checked (tests/vm/demo.sh).
 demotest:
