@@ -3,7 +3,11 @@
 # EC byte 0x4E (0x9A) and queues query 0x2B (tools/vm/ec); the EC's GPE fires,
 # the kernel's ec driver reads the query number (QR_EC), runs _Q2B, which reads
 # byte 0x4E (RD_EC), writes it back to 0x50 (WR_EC) and Notifies \_SB.HKEY
-# with it. `acpitrace -j trace` links them in one chain.
+# with it. `acpitrace -j trace` links them in one chain: the GPE's SCI, the
+# QR_EC that read 0x2B, the query record naming _Q2B, and under it the RD_EC,
+# the WR_EC and the Notify. Each step of a transaction raises the EC's GPE
+# again (IBF cleared, OBF set), as on hardware: those SCIs are chains of
+# their own (sci>gpe, no work below them).
 EC=default
 MODULES="wmi"
 ACPITABLES="tools/vm/acpi/ec-laptop.asl"
@@ -27,8 +31,8 @@ host() {
 	"$VM_TOOLS/ec" "$OUT" write 0x4E 0x9A
 	"$VM_TOOLS/ec" "$OUT" query 0x2B
 	vm_wait_grep trace.json 'HKEY.*"value":154' 30
-	"$VM_TOOLS/ec" "$OUT" read 0x50 >ack.txt
-	"$VM_TOOLS/ec" "$OUT" stats >stats.txt
+	vm_ec read 0x50 >"$OUT/ack.txt"
+	vm_ec stats >"$OUT/stats.txt"
 	vm_signal done-host
 }
 
@@ -39,6 +43,14 @@ check() {
 	expect_event trace.json '.source == "ec" and .command == "RD_EC" and .address == 78 and .rdata == [154] and .result_name == "ok"' 1
 	expect_event trace.json '.source == "ec" and .command == "WR_EC" and .address == 80 and .wdata == [80,154] and .result_name == "ok"' 1
 	expect_event trace.json '.source == "notify" and .path == "\\_SB.HKEY" and .hid == "ACPT0003" and .value == 154' 1
-	expect_eq "$(chain_of '.source == "notify" and .path == "\\_SB.HKEY"')" "sci>gpe>ec_query>method>notify" "EC hotkey chain"
+	expect_eq "$(chain_of '.source == "notify" and .path == "\\_SB.HKEY"')" "sci>gpe>ec>ec_query>notify" "EC hotkey chain"
+	expect_eq "$(chain_of '.source == "ec" and .command == "RD_EC"')" "sci>gpe>ec>ec_query>ec" "RD_EC in the query's chain"
+	expect_eq "$(chain_of '.source == "ec" and .command == "WR_EC"')" "sci>gpe>ec>ec_query>ec" "WR_EC in the query's chain"
+	# the EC saw it the same way: one query read, the byte written back
+	expect_grep stats.txt 'qr=1 '
+	expect_grep stats.txt 'queued=0 '
+	expect_grep stats.txt 'fault=none'
+	expect_grep ec-dmesg.txt 'EC: GPE=0xc'
+	expect_grep ec-dmesg.txt 'Used to handle transactions and events' 
 	expect_grep ack.txt '^0x9a$'
 }
