@@ -69,7 +69,7 @@ EVREAD    := $(OUT)/tools/evread
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
 .PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest \
-	optionstest \
+	optionstest firmwaretest \
 	fuzz fuzz-smoke \
 	depcheck bench bench-smoke deps vmlinux demo demotest vmtest verify-budget check bpf-headers-check doctest
 .DELETE_ON_ERROR:
@@ -83,7 +83,8 @@ help:
 	@echo '  test         install missing packages, then hosttest, debtest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-debian, parity, demotest'
 	@echo '  debtest      make deb as a user runs it (tests on), lintian --pedantic, mandoc -T lint, the package'"'"'s files'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
-	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest, optionstest'
+	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest, optionstest,'
+	@echo '               firmwaretest'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
 	@echo '  unittest     unit tests (tests/unit)'
@@ -93,6 +94,7 @@ help:
 	@echo '  promtest     promtool tests of dist/prometheus alerts; dist/grafana queries parse'
 	@echo '  replaytest   recordings in tests/replay through the shipped policies, against expected actions'
 	@echo '  inventorytest acpitrace inventory on a fake sysfs tree, on this machine, as nobody'
+	@echo '  firmwaretest tools/vm/firmware on an acpidump text file of our own tables, and its errors'
 	@echo '  timelinetest acpitrace timeline: SVG rendered by headless Chromium, Chrome trace JSON checked'
 	@echo '  installtest  make install/uninstall into a scratch DESTDIR (layout, policy.available)'
 	@echo '  santest      the unit tests under ASan/UBSan, in $(OUT)/san'
@@ -299,6 +301,11 @@ inventorytest: $(OUT)/acpitrace $(AML_BINS)
 timelinetest: $(OUT)/acpitrace
 	tests/host/timeline.sh $(OUT)/acpitrace
 
+# tools/vm/firmware (tools/vm/run --firmware) on an acpidump text file made
+# from tests/vm/firmware's tables: the tables, early cpio, ec.conf, errors.
+firmwaretest:
+	tests/host/firmware.sh
+
 # make install/uninstall into a scratch DESTDIR: the layout, enabling an
 # available policy by a link, and exactly-what-was-installed removal.
 installtest: $(OUT)/acpitrace
@@ -325,7 +332,7 @@ santest: $(SKELS)
 		LDFLAGS="-fsanitize=address,undefined" unittest
 
 hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest promtest replaytest \
-	inventorytest installtest santest fuzz-smoke timelinetest doctest optionstest
+	inventorytest installtest santest fuzz-smoke timelinetest doctest optionstest firmwaretest
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.

@@ -4,7 +4,7 @@
  * It adds a query method to the DSDT's EC, as vendors' SSDTs do, and a
  * marker device ACPT00F2.
  */
-DefinitionBlock ("", "SSDT", 2, "ACPTRC", "FWEXTRA", 0x00000001)
+DefinitionBlock ("", "SSDT", 2, "ACPTRC", "FWSSDT01", 0x00000001)
 {
 	External (\_SB.PCI0.LPCB.EC, DeviceObj)
 	External (\_SB.FWT0, DeviceObj)
