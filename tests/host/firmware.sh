@@ -21,6 +21,14 @@ for t in dsdt ssdt; do
 done
 "$ROOT/tests/vm/lib/mkdump" "$tmp/dsdt.aml" "$tmp/ssdt.aml" >"$tmp/dump.txt"
 
+# As docs/firmware.md shows it, from the repository.
+cp "$tmp/dump.txt" "$tmp/acpidump.txt"
+fwout=$tmp/fw
+cd "$ROOT" || exit 1
+tools/vm/firmware "$tmp/acpidump.txt" "$fwout" >"$tmp/log" 2>&1 &&
+	[[ -s $tmp/fw/early.cpio && -s $tmp/fw/ec.conf ]] && ok "tools/vm/firmware DUMP OUTDIR from the repository" ||
+	{ ko "from the repository"; cat "$tmp/log"; }
+
 # header FILE: signature, OEM ID, OEM table ID, OEM revision, byte sum, length ok
 header() {
 	python3 - "$1" <<'PY'
@@ -136,7 +144,9 @@ bad "a header without rows" "$tmp/norows.txt" "DSDT: no hex rows under its heade
 "$ROOT/tools/vm/run" --kernel 6.12 --machine pc --firmware "$tmp/dump.txt" --out "$tmp/run" >"$tmp/err" 2>&1
 [[ $? == 2 ]] && grep -q -- "--firmware needs --machine q35" "$tmp/err" && ok "run --machine pc --firmware refused" ||
 	{ ko "run pc"; cat "$tmp/err"; }
-"$ROOT/tools/vm/run" --kernel 6.12 --firmware "$tmp/nothing.txt" --out "$tmp/run" >"$tmp/err" 2>&1
+script=$tmp/script.sh missing=$tmp/nothing.txt
+echo true >"$script"
+tools/vm/run --kernel 6.12 --firmware "$missing" --guest "$script" --timeout 300 >"$tmp/err" 2>&1
 [[ $? == 2 ]] && grep -q -- "--firmware $tmp/nothing.txt: no such file" "$tmp/err" && ok "run --firmware of a missing file refused" ||
 	{ ko "run missing"; cat "$tmp/err"; }
 exit "$failed"
