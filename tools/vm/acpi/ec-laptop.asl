@@ -3,7 +3,9 @@
  * guests booted with tools/vm/run --ec (the acpitrace-ec device answers on
  * ports 0x62/0x66 and raises GPE 0x0C).
  *
- * Provides: \_SB.EC0_ (PNP0C09, _GPE 0x0C) with an EmbeddedControl region
+ * Provides: \_SB.EC0_ (PNP0C09, _GPE 0x0C, or \ECGN where another table sets
+ * it: ec-gpe-6e.asl, with tools/vm/run --ec 0x62,0x66,0x6E) with an
+ * EmbeddedControl region
  * and its fields (bytes of EC RAM):
  *   0x10 ETMP  temperature (thermal zone \_TZ.ECTZ reads it)
  *   0x20 FAN1  16 bits, fan speed (a field of its own, as firmware declares
@@ -28,13 +30,23 @@
  */
 DefinitionBlock ("", "SSDT", 2, "ACPTRC", "ECLAPTOP", 1)
 {
+	External (\ECGN, IntObj)
+
 	Scope (\_SB)
 	{
 		Device (EC0)
 		{
 			Name (_HID, EisaId ("PNP0C09"))
 			Name (_UID, 1)
-			Name (_GPE, 0x0C)
+			/* a method, as on many laptops whose GPE depends on the chipset */
+			Method (_GPE, 0, NotSerialized)
+			{
+				If (CondRefOf (\ECGN))
+				{
+					Return (\ECGN)
+				}
+				Return (0x0C)
+			}
 			Name (_CRS, ResourceTemplate ()
 			{
 				IO (Decode16, 0x62, 0x62, 0x00, 0x01)

@@ -9,8 +9,12 @@
  * IBF, CMD, BURST and SCI_EVT; the commands RD_EC, WR_EC, BE_EC, BD_EC and
  * QR_EC; 256 bytes of RAM; a queue of query numbers; and the SCI raised by
  * setting the status bit of the GPE the firmware's _GPE names in the
- * chipset's GPE0 block (PIIX4 or ICH9).  The guest's own ec driver talks to
- * it; nothing in the guest is replaced.
+ * chipset's GPE0 block (PIIX4: GPEs 0x00-0x0F, ICH9: 0x00-0x3F).  A GPE
+ * beyond that block (Intel laptops use 0x6E) is raised in a GPE1 block of
+ * the device's own, 128 GPEs from the first number after GPE0, at I/O port
+ * "gpe1-port" (32 bytes: status, then enable), which gpe-block.patch writes
+ * into the FADT.  The guest's own ec driver talks to it; nothing in the guest
+ * is replaced.
  *
  * The EC answers at once: every command and byte is taken in the same port
  * write (IBF never stays set) and a GPE is raised after each step, as a real
@@ -62,6 +66,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(AcpitraceECState, ACPITRACE_EC)
 #define EC_QR		0x84
 
 #define EC_BURST_ACK	0x90
+#define EC_GPE1_BYTES	16	/* status bytes: 128 GPEs */
 #define EC_QUEUE_LEN	64
 #define EC_LINE_MAX	128
 
@@ -85,12 +90,18 @@ struct AcpitraceECState {
 	uint32_t data_port;
 	uint32_t cmd_port;
 	uint32_t gpe;
+	uint32_t gpe1_port;
 	CharBackend chr;
 
 	MemoryRegion data_io;
 	MemoryRegion cmd_io;
 	ACPIREGS *acpi;		/* the chipset's, for its GPE0 block */
 	qemu_irq sci;
+
+	bool use_gpe1;		/* our GPE is in our own GPE1 block */
+	MemoryRegion gpe1_io;
+	uint8_t gpe1_sts[EC_GPE1_BYTES];
+	uint8_t gpe1_en[EC_GPE1_BYTES];
 
 	uint8_t ram[256];
 	uint8_t status;
@@ -107,10 +118,20 @@ struct AcpitraceECState {
 	bool line_overflow;
 };
 
-/* Set our bit in the chipset's GPE status register and update its SCI. */
+/*
+ * Set our bit in the GPE status register (the chipset's, or our GPE1 block's)
+ * and update the chipset's SCI, which looks at both.
+ */
 static void ec_raise_gpe(AcpitraceECState *s)
 {
-	s->acpi->gpe.sts[s->gpe / 8] |= 1u << (s->gpe % 8);
+	unsigned int n = s->gpe;
+
+	if (s->use_gpe1) {
+		n -= acpi_gpe1.base;
+		s->gpe1_sts[n / 8] |= 1u << (n % 8);
+	} else {
+		s->acpi->gpe.sts[n / 8] |= 1u << (n % 8);
+	}
 	acpi_update_sci(s->acpi, s->sci);
 	s->n.gpe++;
 }
@@ -247,6 +268,49 @@ static const MemoryRegionOps ec_cmd_ops = {
 	.write = ec_cmd_write,
 	.valid.min_access_size = 1,
 	.valid.max_access_size = 1,
+	.endianness = DEVICE_LITTLE_ENDIAN,
+};
+
+/* ---- GPE1 block: status bytes (write 1 to clear), then enable bytes ---- */
+
+static bool gpe1_pending(void *opaque)
+{
+	AcpitraceECState *s = opaque;
+	int i;
+
+	for (i = 0; i < EC_GPE1_BYTES; i++)
+		if (s->gpe1_sts[i] & s->gpe1_en[i])
+			return true;
+	return false;
+}
+
+static uint64_t gpe1_read(void *opaque, hwaddr addr, unsigned width)
+{
+	AcpitraceECState *s = opaque;
+
+	if (addr < EC_GPE1_BYTES)
+		return s->gpe1_sts[addr];
+	return s->gpe1_en[addr - EC_GPE1_BYTES];
+}
+
+static void gpe1_write(void *opaque, hwaddr addr, uint64_t val, unsigned width)
+{
+	AcpitraceECState *s = opaque;
+
+	if (addr < EC_GPE1_BYTES)
+		s->gpe1_sts[addr] &= ~val;
+	else
+		s->gpe1_en[addr - EC_GPE1_BYTES] = val;
+	acpi_update_sci(s->acpi, s->sci);
+}
+
+static const MemoryRegionOps gpe1_ops = {
+	.read = gpe1_read,
+	.write = gpe1_write,
+	.valid.min_access_size = 1,
+	.valid.max_access_size = 4,
+	.impl.min_access_size = 1,
+	.impl.max_access_size = 1,
 	.endianness = DEVICE_LITTLE_ENDIAN,
 };
 
@@ -453,11 +517,46 @@ static bool ec_find_acpi(AcpitraceECState *s, Error **errp)
 		error_setg(errp, "acpitrace-ec: no ICH9 or PIIX4 ACPI device");
 		return false;
 	}
-	if (s->gpe >= s->acpi->gpe.len / 2 * 8u) {
-		error_setg(errp, "acpitrace-ec: gpe 0x%x is beyond this chipset's "
-			   "%u GPEs", s->gpe, s->acpi->gpe.len / 2 * 8u);
+	return true;
+}
+
+/*
+ * A GPE beyond the chipset's block: our own GPE1 block starts right after
+ * it. The FADT is built after the devices are realized, so it names it.
+ */
+static bool ec_setup_gpe1(AcpitraceECState *s, Error **errp)
+{
+	unsigned int gpe0 = s->acpi->gpe.len / 2 * 8u;
+
+	if (s->gpe < gpe0)
+		return true;
+	if (s->gpe >= gpe0 + EC_GPE1_BYTES * 8 || s->gpe > 0xff) {
+		error_setg(errp, "acpitrace-ec: gpe 0x%x is beyond GPE0 (0x00-0x%x) "
+			   "and the GPE1 block (0x%x-0x%x)", s->gpe, gpe0 - 1,
+			   gpe0, MIN(gpe0 + EC_GPE1_BYTES * 8 - 1, 0xff));
 		return false;
 	}
+	if (acpi_gpe1.port) {
+		error_setg(errp, "acpitrace-ec: only one EC can have a GPE1 block");
+		return false;
+	}
+	if (!s->gpe1_port || s->gpe1_port > 0xffff - 2 * EC_GPE1_BYTES) {
+		error_setg(errp, "acpitrace-ec: gpe1-port 0x%x is not an I/O port",
+			   s->gpe1_port);
+		return false;
+	}
+	s->use_gpe1 = true;
+	acpi_gpe1 = (AcpiGpe1){
+		.port = s->gpe1_port,
+		.len = 2 * EC_GPE1_BYTES,
+		.base = gpe0,
+		.pending = gpe1_pending,
+		.opaque = s,
+	};
+	memory_region_init_io(&s->gpe1_io, OBJECT(s), &gpe1_ops, s,
+			      "acpitrace-ec-gpe1", 2 * EC_GPE1_BYTES);
+	memory_region_add_subregion(isa_address_space_io(ISA_DEVICE(s)),
+				    s->gpe1_port, &s->gpe1_io);
 	return true;
 }
 
@@ -471,7 +570,7 @@ static void ec_realize(DeviceState *dev, Error **errp)
 		error_setg(errp, "acpitrace-ec: data and cmd must be two I/O ports");
 		return;
 	}
-	if (!ec_find_acpi(s, errp))
+	if (!ec_find_acpi(s, errp) || !ec_setup_gpe1(s, errp))
 		return;
 	if (qemu_chr_fe_backend_connected(&s->chr))
 		qemu_chr_fe_set_handlers(&s->chr, ec_can_receive, ec_receive,
@@ -495,12 +594,16 @@ static void ec_reset(DeviceState *dev)
 	s->phase = EC_IDLE;
 	s->qhead = 0;
 	s->qlen = 0;
+	memset(s->gpe1_sts, 0, sizeof(s->gpe1_sts));
+	memset(s->gpe1_en, 0, sizeof(s->gpe1_en));
 }
 
 static Property ec_properties[] = {
 	DEFINE_PROP_UINT32("data", AcpitraceECState, data_port, 0x62),
 	DEFINE_PROP_UINT32("cmd", AcpitraceECState, cmd_port, 0x66),
 	DEFINE_PROP_UINT32("gpe", AcpitraceECState, gpe, 0x0c),
+	/* free on pc and q35: hotplug blocks sit at 0xaf00 and 0xae00 */
+	DEFINE_PROP_UINT32("gpe1-port", AcpitraceECState, gpe1_port, 0xaf80),
 	DEFINE_PROP_CHR("chardev", AcpitraceECState, chr),
 	DEFINE_PROP_END_OF_LIST(),
 };
