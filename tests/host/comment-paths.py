@@ -10,7 +10,8 @@ commenting file's folder, from user/, bpf/ or tests/, or the tail of a
 repository file's path (a bare "decode.c").  Not checked: kernel source paths
 (drivers/, kernel/, include/, arch/), system and generated headers, names a
 script builds at run time (RUNTIME), placeholders in capitals (NAME.sh),
-and README.md and docs/ (their own test).
+and README.md, docs/ (their own test) and patches (.patch: diffs of another
+project's files).
 Comments are /* */ and // in C and ASL files, # elsewhere.
 """
 import os
@@ -25,7 +26,7 @@ NOT_OURS = re.compile(r'^(drivers|kernel|include|arch|sys|linux|netinet|arpa|sys
                       r'libevdev|bpf/(bpf|libbpf|btf|bpf_\w+))/|\.skel\.h$|^vmlinux\.h$|^sd-daemon\.h$')
 # names that are built at run time, not repository files
 RUNTIME = {"guest.sh", "host.sh", "lib.sh", "helpers.sh", "tu.c"}
-SKIP = ("README.md", "docs/")
+SKIP = ("README.md", "docs/", ".patch")
 
 
 def repo_files():

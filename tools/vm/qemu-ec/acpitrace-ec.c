@@ -21,108 +21,23 @@
  * EC raises it when IBF clears or OBF sets, so the guest's transactions run
  * in interrupt mode without waiting.
  *
- * Control (tools/vm/ec) is a line protocol on the chardev "chardev":
- *   query N            queue query number N (1..255), set SCI_EVT, raise the GPE
- *   write ADDR VALUE   set a byte of RAM (no GPE: as the EC's own firmware would)
- *   read ADDR          "ok 0xVV"
- *   dump               "ok" and the 256 bytes as 512 hex digits
- *   fault none|timeout|stuck|off
- *                      timeout: bytes are taken but no data ever comes back
- *                      (RD_EC, QR_EC and BE_EC time out; WR_EC completes);
- *                      stuck: IBF stays set, nothing is taken; off: both
- *                      ports read 0xff and writes are dropped; none: healthy
- *   stats              "ok" and counters: completed transactions by command,
- *                      GPEs raised, stray bytes, queries still queued, status
- * Every answer is one line starting "ok" or "err".
+ * Control: a line protocol on the chardev "chardev" (acpitrace-ec-ctl.c).
  */
 #include "qemu/osdep.h"
 #include "qapi/error.h"
-#include "qemu/cutils.h"
 #include "qemu/module.h"
-#include "chardev/char-fe.h"
-#include "hw/isa/isa.h"
 #include "hw/qdev-properties.h"
 #include "hw/qdev-properties-system.h"
 #include "hw/acpi/acpi.h"
 #include "hw/acpi/piix4.h"
 #include "hw/i386/ich9.h"
-#include "qom/object.h"
-
-#define TYPE_ACPITRACE_EC "acpitrace-ec"
-OBJECT_DECLARE_SIMPLE_TYPE(AcpitraceECState, ACPITRACE_EC)
-
-/* Status register bits (ACPI 6.5, 12.2.1). */
-#define EC_OBF		0x01
-#define EC_IBF		0x02
-#define EC_CMD		0x08
-#define EC_BURST	0x10
-#define EC_SCI_EVT	0x20
-
-/* Commands (12.3). */
-#define EC_RD		0x80
-#define EC_WR		0x81
-#define EC_BE		0x82
-#define EC_BD		0x83
-#define EC_QR		0x84
-
-#define EC_BURST_ACK	0x90
-#define EC_GPE1_BYTES	16	/* status bytes: 128 GPEs */
-#define EC_QUEUE_LEN	64
-#define EC_LINE_MAX	128
-
-enum ec_phase { EC_IDLE, EC_RD_ADDR, EC_WR_ADDR, EC_WR_DATA };
-enum ec_fault { EC_FAULT_NONE, EC_FAULT_TIMEOUT, EC_FAULT_STUCK, EC_FAULT_OFF };
-
-static const char *const fault_names[] = {
-	[EC_FAULT_NONE] = "none",
-	[EC_FAULT_TIMEOUT] = "timeout",
-	[EC_FAULT_STUCK] = "stuck",
-	[EC_FAULT_OFF] = "off",
-};
-
-struct ec_counts {
-	uint64_t rd, wr, be, bd, qr, gpe, stray;
-};
-
-struct AcpitraceECState {
-	ISADevice parent_obj;
-
-	uint32_t data_port;
-	uint32_t cmd_port;
-	uint32_t gpe;
-	uint32_t gpe1_port;
-	CharBackend chr;
-
-	MemoryRegion data_io;
-	MemoryRegion cmd_io;
-	ACPIREGS *acpi;		/* the chipset's, for its GPE0 block */
-	qemu_irq sci;
-
-	bool use_gpe1;		/* our GPE is in our own GPE1 block */
-	MemoryRegion gpe1_io;
-	uint8_t gpe1_sts[EC_GPE1_BYTES];
-	uint8_t gpe1_en[EC_GPE1_BYTES];
-
-	uint8_t ram[256];
-	uint8_t status;
-	uint8_t out;		/* what the data port reads while OBF is set */
-	uint8_t addr;
-	enum ec_phase phase;
-	enum ec_fault fault;
-	uint8_t queue[EC_QUEUE_LEN];
-	unsigned int qhead, qlen;
-	struct ec_counts n;
-
-	char line[EC_LINE_MAX];
-	size_t line_len;
-	bool line_overflow;
-};
+#include "acpitrace-ec.h"
 
 /*
  * Set our bit in the GPE status register (the chipset's, or our GPE1 block's)
  * and update the chipset's SCI, which looks at both.
  */
-static void ec_raise_gpe(AcpitraceECState *s)
+void ec_raise_gpe(AcpitraceECState *s)
 {
 	unsigned int n = s->gpe;
 
@@ -314,192 +229,6 @@ static const MemoryRegionOps gpe1_ops = {
 	.endianness = DEVICE_LITTLE_ENDIAN,
 };
 
-/* ---- control channel ---- */
-
-static void ec_reply(AcpitraceECState *s, const char *fmt, ...)
-	G_GNUC_PRINTF(2, 3);
-
-static void ec_reply(AcpitraceECState *s, const char *fmt, ...)
-{
-	va_list ap;
-	g_autofree char *msg = NULL;
-	g_autofree char *line = NULL;
-
-	va_start(ap, fmt);
-	msg = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
-	line = g_strconcat(msg, "\n", NULL);
-	qemu_chr_fe_write_all(&s->chr, (const uint8_t *)line, strlen(line));
-}
-
-/* A whole-string number in C syntax (0x.. or decimal) not above @max. */
-static bool ec_number(const char *word, unsigned int max, unsigned int *val)
-{
-	const char *end;
-
-	if (!word || qemu_strtoui(word, &end, 0, val) < 0 || *end || *val > max)
-		return false;
-	return true;
-}
-
-static void ctl_query(AcpitraceECState *s, char **arg)
-{
-	unsigned int q;
-
-	if (!ec_number(arg[0], 255, &q) || q == 0 || arg[1]) {
-		ec_reply(s, "err usage: query N (1..255)");
-		return;
-	}
-	if (s->qlen == EC_QUEUE_LEN) {
-		ec_reply(s, "err query queue full (%d queued)", EC_QUEUE_LEN);
-		return;
-	}
-	s->queue[(s->qhead + s->qlen) % EC_QUEUE_LEN] = q;
-	s->qlen++;
-	s->status |= EC_SCI_EVT;
-	if (s->fault != EC_FAULT_OFF)
-		ec_raise_gpe(s);
-	ec_reply(s, "ok");
-}
-
-static void ctl_write(AcpitraceECState *s, char **arg)
-{
-	unsigned int a, v;
-
-	if (!ec_number(arg[0], 255, &a) || !ec_number(arg[1], 255, &v) ||
-	    arg[2]) {
-		ec_reply(s, "err usage: write ADDR VALUE (0..255 each)");
-		return;
-	}
-	s->ram[a] = v;
-	ec_reply(s, "ok");
-}
-
-static void ctl_read(AcpitraceECState *s, char **arg)
-{
-	unsigned int a;
-
-	if (!ec_number(arg[0], 255, &a) || arg[1]) {
-		ec_reply(s, "err usage: read ADDR (0..255)");
-		return;
-	}
-	ec_reply(s, "ok 0x%02x", s->ram[a]);
-}
-
-static void ctl_dump(AcpitraceECState *s, char **arg)
-{
-	char hex[sizeof(s->ram) * 2 + 1];
-	size_t i;
-
-	if (arg[0]) {
-		ec_reply(s, "err usage: dump");
-		return;
-	}
-	for (i = 0; i < sizeof(s->ram); i++)
-		snprintf(hex + 2 * i, 3, "%02x", s->ram[i]);
-	ec_reply(s, "ok %s", hex);
-}
-
-static void ctl_fault(AcpitraceECState *s, char **arg)
-{
-	size_t i;
-
-	for (i = 0; arg[0] && !arg[1] && i < ARRAY_SIZE(fault_names); i++) {
-		if (!strcmp(arg[0], fault_names[i])) {
-			s->fault = i;
-			ec_reply(s, "ok");
-			return;
-		}
-	}
-	ec_reply(s, "err usage: fault none|timeout|stuck|off");
-}
-
-static void ctl_stats(AcpitraceECState *s, char **arg)
-{
-	ec_reply(s, "ok rd=%" PRIu64 " wr=%" PRIu64 " be=%" PRIu64
-		 " bd=%" PRIu64 " qr=%" PRIu64 " gpe=%" PRIu64
-		 " stray=%" PRIu64 " queued=%u status=0x%02x fault=%s",
-		 s->n.rd, s->n.wr, s->n.be, s->n.bd, s->n.qr, s->n.gpe,
-		 s->n.stray, s->qlen, s->status, fault_names[s->fault]);
-}
-
-static const struct {
-	const char *name;
-	void (*run)(AcpitraceECState *s, char **arg);
-} ctl_cmds[] = {
-	{ "query", ctl_query },
-	{ "write", ctl_write },
-	{ "read", ctl_read },
-	{ "dump", ctl_dump },
-	{ "fault", ctl_fault },
-	{ "stats", ctl_stats },
-};
-
-static void ec_control(AcpitraceECState *s, char *line)
-{
-	g_auto(GStrv) words = g_strsplit_set(g_strstrip(line), " \t", -1);
-	char **w = words;
-	size_t i;
-
-	/* Runs of blanks give empty words: drop them. */
-	for (i = 0; words[i]; i++) {
-		if (*words[i])
-			*w++ = words[i];
-		else
-			g_free(words[i]);
-	}
-	*w = NULL;
-	if (!words[0])
-		return;
-	for (i = 0; i < ARRAY_SIZE(ctl_cmds); i++) {
-		if (!strcmp(words[0], ctl_cmds[i].name)) {
-			ctl_cmds[i].run(s, words + 1);
-			return;
-		}
-	}
-	ec_reply(s, "err unknown command '%.32s' (query write read dump fault stats)",
-		 words[0]);
-}
-
-static int ec_can_receive(void *opaque)
-{
-	return EC_LINE_MAX;
-}
-
-static void ec_receive(void *opaque, const uint8_t *buf, int size)
-{
-	AcpitraceECState *s = opaque;
-	int i;
-
-	for (i = 0; i < size; i++) {
-		if (buf[i] != '\n') {
-			if (s->line_len < sizeof(s->line) - 1)
-				s->line[s->line_len++] = buf[i];
-			else
-				s->line_overflow = true;
-			continue;
-		}
-		s->line[s->line_len] = '\0';
-		if (s->line_overflow)
-			ec_reply(s, "err line longer than %d bytes", EC_LINE_MAX - 1);
-		else
-			ec_control(s, s->line);
-		s->line_len = 0;
-		s->line_overflow = false;
-	}
-}
-
-static void ec_chr_event(void *opaque, QEMUChrEvent event)
-{
-	AcpitraceECState *s = opaque;
-
-	/* A new client starts a new line. */
-	if (event == CHR_EVENT_OPENED || event == CHR_EVENT_CLOSED) {
-		s->line_len = 0;
-		s->line_overflow = false;
-	}
-}
-
 /* ---- device ---- */
 
 /* The chipset's ACPI registers: ICH9's LPC (q35) or PIIX4's PM (pc). */
@@ -573,8 +302,9 @@ static void ec_realize(DeviceState *dev, Error **errp)
 	if (!ec_find_acpi(s, errp) || !ec_setup_gpe1(s, errp))
 		return;
 	if (qemu_chr_fe_backend_connected(&s->chr))
-		qemu_chr_fe_set_handlers(&s->chr, ec_can_receive, ec_receive,
-					 ec_chr_event, NULL, s, NULL, true);
+		qemu_chr_fe_set_handlers(&s->chr, ec_ctl_can_receive,
+					 ec_ctl_receive, ec_ctl_event, NULL, s,
+					 NULL, true);
 	memory_region_init_io(&s->data_io, OBJECT(dev), &ec_data_ops, s,
 			      "acpitrace-ec-data", 1);
 	memory_region_add_subregion(isa_address_space_io(isa), s->data_port,
