@@ -243,8 +243,9 @@ fuzz-smoke:
 
 # --- Tests ------------------------------------------------------------------
 
-# AML tables for the scanner's unit test: the guest fixtures and its own.
-AML_SRCS := $(wildcard tools/vm/acpi/*.asl) tests/unit/aml/scan.asl
+# AML tables for the scanner's and the EC field reader's unit tests: the guest
+# fixtures and their own (tests/unit/aml).
+AML_SRCS := $(wildcard tools/vm/acpi/*.asl) $(wildcard tests/unit/aml/*.asl)
 AML_BINS := $(addprefix $(OUT)/aml/,$(notdir $(AML_SRCS:.asl=.aml)))
 $(OUT)/aml/%.aml: tools/vm/acpi/%.asl
 	@mkdir -p $(@D)
