@@ -293,7 +293,7 @@ replaytest: $(OUT)/acpitrace
 # acpitrace inventory on a fake sysfs tree, on this machine, and as nobody.
 inventorytest: $(OUT)/acpitrace $(AML_BINS)
 	ACPITRACE_AML_DIR=$(OUT)/aml tests/host/inventory.sh $(OUT)/acpitrace
-	tests/host/ec.sh $(OUT)/acpitrace
+	ACPITRACE_AML_DIR=$(OUT)/aml tests/host/ec.sh $(OUT)/acpitrace
 
 # acpitrace timeline on the recordings in tests/replay: the SVG parsed and
 # rendered by headless Chromium, the Chrome trace-event JSON checked.

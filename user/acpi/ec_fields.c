@@ -184,7 +184,7 @@ static int on_field(const struct aml_field_list *fl, void *ctx)
 		if (width_at(b, &p, fl->len, &w) || w > UINT32_MAX)
 			goto bad;
 		if (!(e = pend_new(m))) {
-			problem(m, "%s: more than %d fields", m->cur_table, EC_FIELDS_MAX);
+			problem(m, "%s: more than %d fields", m->cur_src, EC_FIELDS_MAX);
 			return 1;
 		}
 		for (w4 = 4; w4 > 1 && b[at + w4 - 1] == '_'; w4--)
@@ -206,22 +206,30 @@ static int on_field(const struct aml_field_list *fl, void *ctx)
 	return 0;
 bad:
 	problem(m, "%s: offset 0x%zx: Field (%s) in %s: entry at byte %zu of its list is malformed",
-		m->cur_table, fl->at, fl->region, fl->scope, p);
+		m->cur_src, fl->at, fl->region, fl->scope, p);
 	return 0;
 }
 
-int ec_map_add_table(struct ec_map *m, const char *name, const uint8_t *b, size_t len)
+/* @name labels the fields, @src (the file) the problems. */
+static int add_table(struct ec_map *m, const char *name, const char *src, const uint8_t *b,
+		     size_t len)
 {
 	struct aml_visitor v = { .region = on_region, .field = on_field };
 	char err[160];
 
 	m->cur_table = name;
+	m->cur_src = src;
 	if (aml_walk(b, len, &v, m, err, sizeof(err)) < 0) {
-		problem(m, "%s: %s", name, err);
+		problem(m, "%s: %s", src, err);
 		return -1;
 	}
 	m->tables++;
 	return 0;
+}
+
+int ec_map_add_table(struct ec_map *m, const char *name, const uint8_t *b, size_t len)
+{
+	return add_table(m, name, name, b, len);
 }
 
 /* Read and add the table @path; @label names it. */
@@ -237,7 +245,7 @@ static int add_file(struct ec_map *m, const char *path, const char *label)
 		free(b);
 		return -1;
 	}
-	rc = ec_map_add_table(m, label, b, len);
+	rc = add_table(m, label, path, b, len);
 	free(b);
 	return rc;
 }

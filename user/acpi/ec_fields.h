@@ -56,7 +56,7 @@ struct ec_map {
 	size_t npend, cap_pend;
 	struct aml_region *reg;
 	size_t nreg, cap_reg;
-	const char *cur_table;
+	const char *cur_table, *cur_src;
 };
 
 void ec_map_init(struct ec_map *m);
