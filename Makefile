@@ -69,7 +69,7 @@ EVREAD    := $(OUT)/tools/evread
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
 .PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest \
-	optionstest \
+	optionstest firmwaretest \
 	fuzz fuzz-smoke \
 	depcheck bench bench-smoke deps vmlinux demo demotest vmtest verify-budget check bpf-headers-check doctest
 .DELETE_ON_ERROR:
@@ -80,10 +80,11 @@ all: $(OUT)/acpitrace $(EVREAD)
 help:
 	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
 	@echo '  all          build/acpitrace and the guest helper evread (default)'
-	@echo '  test         install missing packages, then hosttest, debtest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-debian, parity, demotest'
+	@echo '  test         install missing packages, then hosttest, debtest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-ec, vmtest-firmware, vmtest-debian, parity, demotest'
 	@echo '  debtest      make deb as a user runs it (tests on), lintian --pedantic, mandoc -T lint, the package'"'"'s files'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
-	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest, optionstest'
+	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest, optionstest,'
+	@echo '               firmwaretest'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
 	@echo '  unittest     unit tests (tests/unit)'
@@ -93,6 +94,7 @@ help:
 	@echo '  promtest     promtool tests of dist/prometheus alerts; dist/grafana queries parse'
 	@echo '  replaytest   recordings in tests/replay through the shipped policies, against expected actions'
 	@echo '  inventorytest acpitrace inventory on a fake sysfs tree, on this machine, as nobody'
+	@echo '  firmwaretest tools/vm/firmware on an acpidump text file of our own tables, and its errors'
 	@echo '  timelinetest acpitrace timeline: SVG rendered by headless Chromium, Chrome trace JSON checked'
 	@echo '  installtest  make install/uninstall into a scratch DESTDIR (layout, policy.available)'
 	@echo '  santest      the unit tests under ASan/UBSan, in $(OUT)/san'
@@ -106,6 +108,8 @@ help:
 	@echo '  vmtest       the QEMU guest matrix (tools/vm; VMTEST_ARGS=...)'
 	@echo '  vmtest-discover the discover scenarios (tests/vm/scenarios-discover: inventory, record/replay, learn)'
 	@echo '  vmtest-wake  the wake scenarios (tests/vm/scenarios-wake: s2idle, S3, SMI, IRQs)'
+	@echo '  vmtest-ec    the embedded controller scenarios (tests/vm/scenarios-ec; builds QEMU with the EC once: tools/vm/qemu)'
+	@echo '  vmtest-firmware  guests booted with laptop tables through the initrd upgrade (tests/vm/scenarios-firmware)'
 	@echo '  vmtest-long  scenarios that wait out fixed windows (tests/vm/scenarios-long: idle, Prometheus, BTF cache)'
 	@echo '  vmtest-debian the service scenarios in a Debian userland guest (make deb, systemd, udev)'
 	@echo '  parity       kernel drivers vs shipped policies, code by code, in guests (PARITY_ARGS=...)'
@@ -300,6 +304,11 @@ inventorytest: $(OUT)/acpitrace $(AML_BINS)
 timelinetest: $(OUT)/acpitrace
 	tests/host/timeline.sh $(OUT)/acpitrace
 
+# tools/vm/firmware (tools/vm/run --firmware) on an acpidump text file made
+# from tests/vm/firmware's tables: the tables, early cpio, ec.conf, errors.
+firmwaretest:
+	tests/host/firmware.sh
+
 # make install/uninstall into a scratch DESTDIR: the layout, enabling an
 # available policy by a link, and exactly-what-was-installed removal.
 installtest: $(OUT)/acpitrace
@@ -326,7 +335,7 @@ santest: $(SKELS)
 		LDFLAGS="-fsanitize=address,undefined" unittest
 
 hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest promtest replaytest \
-	inventorytest installtest santest fuzz-smoke timelinetest doctest optionstest
+	inventorytest installtest santest fuzz-smoke timelinetest doctest optionstest firmwaretest
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.
@@ -342,7 +351,7 @@ debtest:
 # The two entry points of a fresh machine install what is missing first.
 test:
 	@tools/deps.sh
-	@$(MAKE) --no-print-directory hosttest debtest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-debian parity demotest
+	@$(MAKE) --no-print-directory hosttest debtest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-ec vmtest-firmware vmtest-debian parity demotest
 
 # make demo exactly as the README shows it, its trace checked (tests/vm/demo.sh).
 demotest:

@@ -9,6 +9,11 @@
 #                   compiled tables are cached in $(OUT)/vm-cache.
 #   make vmtest-discover  tests/vm/scenarios-discover (inventory, record/replay, learn), both kernels
 #   make vmtest-wake      tests/vm/scenarios-wake (s2idle and S3 cycles, SMIs, IRQs), both kernels
+#   make vmtest-ec        tests/vm/scenarios-ec (the embedded controller of
+#                   tools/vm/run --ec: queries, transactions, faults, storms),
+#                   both kernels; builds QEMU with the EC first (tools/vm/qemu)
+#   make vmtest-firmware  tests/vm/scenarios-firmware (tools/vm/run --firmware
+#                   on the project's own laptop tables), both kernels
 #   make vmtest-long      tests/vm/scenarios-long (fixed idle and scrape windows, BTF cache), both kernels
 #   make vmtest-debian  tests/vm/scenarios-debian on both kernels in a Debian
 #                   bookworm userland (tools/vm/run --rootfs debian) with the
@@ -26,7 +31,7 @@ QMP_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 VMTEST_ARGS ?=
 PARITY_ARGS ?=
 
-.PHONY: vmtest vmtest-debian vmtest-discover vmtest-wake vmtest-long vmkernels vmdemo qmp parity
+.PHONY: vmtest vmtest-debian vmtest-discover vmtest-wake vmtest-ec vmtest-firmware vmtest-long vmqemu vmkernels vmdemo qmp parity
 
 $(OUT)/tools/qmp: tools/vm/qmp.c
 	@mkdir -p $(dir $@)
@@ -58,6 +63,19 @@ vmtest-discover: all $(OUT)/tools/qmp
 
 vmtest-wake: all $(OUT)/tools/qmp
 	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-wake --out $(OUT)/vmtest-wake $(VMTEST_ARGS)
+
+# QEMU with the EC device is built before the guests start (once, cached),
+# so the first scenario's timeout does not include the build.
+vmqemu:
+	tools/vm/qemu >/dev/null
+
+vmtest-ec: all $(OUT)/tools/qmp vmqemu
+	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-ec --out $(OUT)/vmtest-ec $(VMTEST_ARGS)
+
+# Guests booted with a laptop's tables through the initrd table upgrade
+# (tools/vm/run --firmware; the project's own made-up tables, tests/vm/firmware).
+vmtest-firmware: all $(OUT)/tools/qmp vmqemu
+	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-firmware --out $(OUT)/vmtest-firmware $(VMTEST_ARGS)
 
 vmtest-long: all $(OUT)/tools/qmp
 	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-long --out $(OUT)/vmtest-long $(VMTEST_ARGS)

@@ -16,8 +16,15 @@
 #   ROOTFS=""            "debian": boot tools/vm/run --rootfs debian (a Debian
 #                        userland under systemd; tests/vm/scenarios-debian)
 #   DEBUGCON=()          --debugcon IOBASE=READBACK of tools/vm/run (a bash array)
+#   EC=""                "default" or "DATA,CMD,GPE": boot with tools/vm/run --ec
+#                        (an embedded controller that answers; host scripts
+#                        drive it with tools/vm/ec "$OUT" ...)
 #   SMBIOS=()            --smbios specs of tools/vm/run (a bash array), e.g.
 #                        ("type=1,manufacturer=LENOVO")
+#   FIRMWARE=""          .asl files (repository-relative; the DSDT first),
+#                        compiled and written as an acpidump text file
+#                        (tests/vm/lib/mkdump) for tools/vm/run --firmware:
+#                        the guest boots them in place of QEMU's DSDT (q35)
 #   CPU=""               --cpu of tools/vm/run (QEMU -cpu; default qemu64)
 #   KERNEL_IMAGE=elf     "bzimage": boot the bzImage (tools/vm/run --bzimage)
 #                        instead of the uncompressed ELF's PVH entry; S3
@@ -26,7 +33,8 @@
 #   TIMEOUT=120          seconds for the scenario's guest script
 #   BOOT=shared          "shared": the scenario may run in one boot with other
 #                        scenarios whose boot settings (MACHINES, MODULES,
-#                        APPEND, ACPITABLES, BINARIES, SMBIOS, ROOTFS, CPU, KERNEL_IMAGE)
+#                        APPEND, ACPITABLES, BINARIES, SMBIOS, ROOTFS, CPU, KERNEL_IMAGE,
+#                        EC, FIRMWARE)
 #                        are identical,
 #                        one after the other; "own": always a boot of its own.
 #                        Use "own" when the scenario changes the machine for
@@ -75,7 +83,7 @@
 scenario_load() {
 	KERNELS="6.1 6.12" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
 	TIMEOUT=120 HOSTFWD= SMBIOS=() DEBUGCON=() BOOT=shared ROOTFS= RESULTS=share CPU=
-	KERNEL_IMAGE=elf
+	KERNEL_IMAGE=elf EC= FIRMWARE=
 	unset -f guest host check
 	# shellcheck disable=SC1090
 	. "$1"
@@ -102,5 +110,6 @@ scenario_boot_key() {
 	fi
 	# shellcheck disable=SC2086,SC2116 # word lists compare as words
 	printf '%s|' "$machine" "$MODULES" "$APPEND" "$(echo $ACPITABLES)" \
-		"$(echo $BINARIES)" "${SMBIOS[@]}" "${DEBUGCON[@]}" "$ROOTFS" "$CPU" "$KERNEL_IMAGE" | md5sum | cut -c1-12
+		"$(echo $BINARIES)" "${SMBIOS[@]}" "${DEBUGCON[@]}" "$ROOTFS" "$CPU" "$KERNEL_IMAGE" "$EC" \
+		"$(echo $FIRMWARE)" | md5sum | cut -c1-12
 }

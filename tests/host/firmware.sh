@@ -1,0 +1,152 @@
+#!/bin/bash
+# tests/host/firmware.sh (make firmwaretest): tools/vm/firmware on an
+# acpidump text file made here from the project's own tables
+# (tests/vm/firmware/dsdt.asl and ssdt.asl, written by tests/vm/lib/mkdump as
+# acpidump prints them): the DSDT with QEMU's OEM ids and a valid checksum,
+# the SSDT as it was, the early cpio, ec.conf; an OEM revision of 1 raised to
+# 2 and a bad checksum fixed; the errors on bad input; tools/vm/run refusing
+# --firmware on pc. No guest: tests/vm/scenarios-firmware boots the same dump.
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+fw=$ROOT/tools/vm/firmware
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+ok() { echo "PASS firmware $1"; }
+ko() { echo "FAIL firmware $1"; failed=1; }
+
+for t in dsdt ssdt; do
+	iasl -p "$tmp/$t" "$ROOT/tests/vm/firmware/$t.asl" >"$tmp/iasl.log" 2>&1 ||
+		{ cat "$tmp/iasl.log"; echo "FAIL firmware iasl $t.asl"; exit 1; }
+done
+"$ROOT/tests/vm/lib/mkdump" "$tmp/dsdt.aml" "$tmp/ssdt.aml" >"$tmp/dump.txt"
+
+# As docs/firmware.md shows it, from the repository.
+cp "$tmp/dump.txt" "$tmp/acpidump.txt"
+fwout=$tmp/fw
+cd "$ROOT" || exit 1
+tools/vm/firmware "$tmp/acpidump.txt" "$fwout" >"$tmp/log" 2>&1 &&
+	[[ -s $tmp/fw/early.cpio && -s $tmp/fw/ec.conf ]] && ok "tools/vm/firmware DUMP OUTDIR from the repository" ||
+	{ ko "from the repository"; cat "$tmp/log"; }
+
+# header FILE: signature, OEM ID, OEM table ID, OEM revision, byte sum, length ok
+header() {
+	python3 - "$1" <<'PY'
+import struct, sys
+t = open(sys.argv[1], "rb").read()
+print(t[0:4].decode(), repr(t[10:16].decode()), repr(t[16:24].decode()),
+      struct.unpack_from("<I", t, 24)[0], sum(t) & 0xFF,
+      "len-ok" if struct.unpack_from("<I", t, 4)[0] == len(t) else "len-bad")
+PY
+}
+
+out=$tmp/out
+if "$fw" "$tmp/dump.txt" "$out" >"$tmp/log" 2>&1; then
+	ok "a dump of dsdt.asl and ssdt.asl: exit 0"
+else
+	ko "exit status"; cat "$tmp/log"
+fi
+acpi=$out/kernel/firmware/acpi
+h=$(header "$acpi/dsdt.aml")
+[[ $h == "DSDT 'BOCHS ' 'BXPC    ' 5 0 len-ok" ]] && ok "DSDT: QEMU's OEM ids, its OEM revision 5 kept, checksum valid" ||
+	ko "DSDT header: $h"
+cmp -s <(tail -c +37 "$acpi/dsdt.aml") <(tail -c +37 "$tmp/dsdt.aml") && ok "DSDT: the AML after the header unchanged" ||
+	ko "DSDT body differs"
+cmp -s "$acpi/ssdt.aml" "$tmp/ssdt.aml" && ok "SSDT: as compiled (its ids kept: installed beside QEMU's tables)" ||
+	ko "SSDT differs"
+ls "$acpi" >"$tmp/ls"
+[[ $(cat "$tmp/ls") == $'dsdt.aml\nssdt.aml' ]] && ok "kernel/firmware/acpi holds the DSDT and the SSDT only" ||
+	{ ko "files"; cat "$tmp/ls"; }
+
+# The early cpio: uncompressed newc, the two files under kernel/firmware/acpi,
+# as GNU cpio reads it (when installed: the package build may not have it).
+if ! command -v cpio >/dev/null; then
+	echo "SKIP firmware early.cpio: no cpio here to read it"
+elif [[ $(head -c 6 "$out/early.cpio") == 070701 ]] &&
+	[[ $(cpio -it --quiet <"$out/early.cpio") == $'kernel/firmware/acpi/dsdt.aml\nkernel/firmware/acpi/ssdt.aml' ]]; then
+	mkdir "$tmp/x" && (cd "$tmp/x" && cpio -id --quiet <"$out/early.cpio")
+	cmp -s "$tmp/x/kernel/firmware/acpi/dsdt.aml" "$acpi/dsdt.aml" &&
+		cmp -s "$tmp/x/kernel/firmware/acpi/ssdt.aml" "$acpi/ssdt.aml" &&
+		ok "early.cpio: uncompressed newc of the two tables" || ko "early.cpio contents"
+else
+	ko "early.cpio"; cpio -it <"$out/early.cpio"
+fi
+
+expected='path=\_SB.PCI0.LPCB.EC
+data=0x62
+cmd=0x66
+gpe=0x17
+gpe_kind=method
+queries=0x11,0x2b,0x40'
+[[ $(cat "$out/ec.conf") == "$expected" ]] &&
+	ok "ec.conf: path, ports from the _CRS method's template, _GPE method's constant, _Qxx of DSDT and SSDT" ||
+	{ ko "ec.conf"; diff <(echo "$expected") "$out/ec.conf"; }
+grep -q '^dsdt.aml DSDT "ACPTRC" "FWLAPTOP" rev 0x5 -> "BOCHS " "BXPC    " rev 0x5: override' "$out/tables.txt" &&
+	grep -q '^ssdt.aml SSDT "ACPTRC" "FWSSDT01" rev 0x1 -> .*: install$' "$out/tables.txt" &&
+	ok "tables.txt: what the kernel does with each" || { ko "tables.txt"; cat "$out/tables.txt"; }
+[[ -s $out/dsl/dsdt.dsl && -s $out/dsl/ssdt.dsl ]] && ok "dsl/: both tables disassembled" || ko "dsl"
+
+# OEM revision 1 (QEMU's DSDT has 1: the upgrade needs a higher one) and a
+# bad checksum, as some vendors ship: revision 2, checksum fixed.
+python3 - "$tmp/dsdt.aml" "$tmp/dsdt1.aml" <<'PY'
+import struct, sys
+t = bytearray(open(sys.argv[1], "rb").read())
+struct.pack_into("<I", t, 24, 1)
+t[9] = (t[9] + 1) & 0xFF
+open(sys.argv[2], "wb").write(t)
+PY
+"$ROOT/tests/vm/lib/mkdump" "$tmp/dsdt1.aml" >"$tmp/dump1.txt"
+if "$fw" "$tmp/dump1.txt" "$tmp/out1" >"$tmp/log" 2>&1 &&
+	[[ $(header "$tmp/out1/kernel/firmware/acpi/dsdt.aml") == "DSDT 'BOCHS ' 'BXPC    ' 2 0 len-ok" ]] &&
+	grep -q 'rev 0x1 (checksum was bad, fixed) -> "BOCHS " "BXPC    " rev 0x2' "$tmp/out1/tables.txt"; then
+	ok "OEM revision 1 raised to 2, a bad checksum fixed"
+else
+	ko "revision/checksum"; cat "$tmp/log" "$tmp/out1/tables.txt"
+fi
+# A DSDT without an EC: ec=none.
+printf 'DefinitionBlock ("", "DSDT", 2, "ACPTRC", "NOEC", 1) { Name (\\_S5, Package () { 0, 0, 0, 0 }) }\n' >"$tmp/noec.asl"
+iasl -p "$tmp/noec" "$tmp/noec.asl" >/dev/null 2>&1
+"$ROOT/tests/vm/lib/mkdump" "$tmp/noec.aml" >"$tmp/noec.txt"
+"$fw" "$tmp/noec.txt" "$tmp/out2" >"$tmp/log" 2>&1 && [[ $(cat "$tmp/out2/ec.conf") == ec=none ]] &&
+	ok "no PNP0C09 device: ec=none" || { ko "ec=none"; cat "$tmp/log"; }
+
+# Bad input: exit 1, the file and the reason.
+bad() {
+	local name=$1 file=$2 want=$3 rc
+	"$fw" "$file" "$tmp/bad" >"$tmp/err" 2>&1
+	rc=$?
+	if [[ $rc == 1 ]] && grep -qF "tools/vm/firmware: $file: $want" "$tmp/err"; then
+		ok "bad input, $name: $(cat "$tmp/err")"
+	else
+		ko "bad input, $name (status $rc)"; cat "$tmp/err"
+	fi
+}
+bad "missing file" "$tmp/nothing.txt" "cannot read it (No such file or directory)"
+: >"$tmp/empty.txt"
+bad "empty file" "$tmp/empty.txt" "empty file, not an acpidump"
+printf 'hello\nthis is not a dump\n' >"$tmp/garbage.txt"
+bad "garbage text" "$tmp/garbage.txt" "no 'SIG @ 0xADDRESS' table header line: not acpidump output"
+bad "a binary table" "$tmp/dsdt.aml" "a binary DSDT table, not acpidump's text output"
+head -c 300 /dev/urandom | tr -d '\n' | tr '\0' 'x' >"$tmp/random.bin"
+printf '\0' >>"$tmp/random.bin"
+bad "binary data" "$tmp/random.bin" "binary data, not acpidump's text output"
+"$ROOT/tests/vm/lib/mkdump" "$tmp/ssdt.aml" >"$tmp/ssdt-only.txt"
+bad "no DSDT" "$tmp/ssdt-only.txt" "no DSDT in it (tables: SSDT)"
+head -n 20 "$tmp/dump.txt" >"$tmp/truncated.txt"
+bad "truncated rows" "$tmp/truncated.txt" "DSDT: the header says $(stat -c %s "$tmp/dsdt.aml") bytes, the dump holds 304"
+printf 'DSDT @ 0x0000000000000000\n    not hex at all\n\n' >"$tmp/norows.txt"
+bad "a header without rows" "$tmp/norows.txt" "DSDT: no hex rows under its header line"
+"$fw" >"$tmp/err" 2>&1
+[[ $? == 2 ]] && grep -q "usage: tools/vm/firmware DUMP OUTDIR" "$tmp/err" && ok "no arguments: usage, status 2" ||
+	ko "usage"
+
+# tools/vm/run: --firmware is q35 only; refused before anything is built.
+"$ROOT/tools/vm/run" --kernel 6.12 --machine pc --firmware "$tmp/dump.txt" --out "$tmp/run" >"$tmp/err" 2>&1
+[[ $? == 2 ]] && grep -q -- "--firmware needs --machine q35" "$tmp/err" && ok "run --machine pc --firmware refused" ||
+	{ ko "run pc"; cat "$tmp/err"; }
+script=$tmp/script.sh missing=$tmp/nothing.txt
+echo true >"$script"
+tools/vm/run --kernel 6.12 --firmware "$missing" --guest "$script" --timeout 300 >"$tmp/err" 2>&1
+[[ $? == 2 ]] && grep -q -- "--firmware $tmp/nothing.txt: no such file" "$tmp/err" && ok "run --firmware of a missing file refused" ||
+	{ ko "run missing"; cat "$tmp/err"; }
+exit "$failed"
