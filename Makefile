@@ -247,8 +247,9 @@ fuzz-smoke:
 
 # --- Tests ------------------------------------------------------------------
 
-# AML tables for the scanner's unit test: the guest fixtures and its own.
-AML_SRCS := $(wildcard tools/vm/acpi/*.asl) tests/unit/aml/scan.asl
+# AML tables for the scanner's and the EC field reader's unit tests: the guest
+# fixtures and their own (tests/unit/aml).
+AML_SRCS := $(wildcard tools/vm/acpi/*.asl) $(wildcard tests/unit/aml/*.asl)
 AML_BINS := $(addprefix $(OUT)/aml/,$(notdir $(AML_SRCS:.asl=.aml)))
 $(OUT)/aml/%.aml: tools/vm/acpi/%.asl
 	@mkdir -p $(@D)
@@ -296,7 +297,7 @@ replaytest: $(OUT)/acpitrace
 # acpitrace inventory on a fake sysfs tree, on this machine, and as nobody.
 inventorytest: $(OUT)/acpitrace $(AML_BINS)
 	ACPITRACE_AML_DIR=$(OUT)/aml tests/host/inventory.sh $(OUT)/acpitrace
-	tests/host/ec.sh $(OUT)/acpitrace
+	ACPITRACE_AML_DIR=$(OUT)/aml tests/host/ec.sh $(OUT)/acpitrace
 
 # acpitrace timeline on the recordings in tests/replay: the SVG parsed and
 # rendered by headless Chromium, the Chrome trace-event JSON checked.

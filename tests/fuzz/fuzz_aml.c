@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for the AML scanner (acpi/aml_scan.c): any bytes as a
- * table, and the same bytes behind a valid DSDT header whose length is
- * theirs, so the walk itself is reached.  Checks: no read outside the
- * buffer (ASan), every method path is a '\'-rooted dotted path of name
- * characters, the scope is a prefix of it, and the count matches.
+ * libFuzzer target for the AML scanner (acpi/aml_scan.c) and the EC field
+ * reader over it (acpi/ec_fields.c): any bytes as a table, and the same
+ * bytes behind a valid DSDT header whose length is theirs, so the walk
+ * itself is reached.  Checks: no read outside the buffer (ASan), every
+ * method path is a '\'-rooted dotted path of name characters, the scope is
+ * a prefix of it, and the count matches; every EC field is '\'-rooted, in
+ * bit order, an alias points at an earlier field with the same bits, and
+ * its value reads from a RAM of 256 bytes without reading past it.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "acpi/aml_scan.h"
+#include "acpi/ec_fields.h"
 
 static int check(const struct aml_method *m, void *ctx)
 {
@@ -24,6 +28,33 @@ static int check(const struct aml_method *m, void *ctx)
 	return 0;
 }
 
+static void fields(const uint8_t *b, size_t len)
+{
+	static const uint8_t ram[256];
+	struct ec_map m;
+	char s[800];
+	uint64_t v;
+
+	ec_map_init(&m);
+	if (ec_map_add_table(&m, "fuzz", b, len) < 0 && !m.why[0])
+		abort();
+	ec_map_finish(&m);
+	for (size_t i = 0; i < m.n; i++) {
+		const struct ec_field *f = &m.f[i];
+
+		if (f->path[0] != '\\' || (i && f->bit < m.f[i - 1].bit))
+			abort();
+		if (f->alias >= (long)i || (f->alias >= 0 && (m.f[f->alias].bit != f->bit ||
+							      m.f[f->alias].width != f->width)))
+			abort();
+		if (!ec_field_value(f, ram, 0, sizeof(ram), &v) && v)
+			abort();
+		ec_field_format(f, ram, 0, sizeof(ram), s, sizeof(s));
+		ec_map_find(&m, f->name, s, sizeof(s));
+	}
+	ec_map_free(&m);
+}
+
 static void scan(const uint8_t *b, size_t len)
 {
 	char err[128];
@@ -33,6 +64,7 @@ static void scan(const uint8_t *b, size_t len)
 		abort();
 	if (n < 0 && !err[0])
 		abort();
+	fields(b, len);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -4,9 +4,14 @@
 # bytes, offset = EC address), changed by a writer while watch runs; the
 # --write refusals (mode without an owner write bit, as ec_sys without
 # write_support=1 creates it) and the error naming the fix when the file is
-# missing.  No EC here: the guest scenario `inventory` covers the kernel's.
+# missing.  Then the EC field map from tests/unit/aml/ecfields.asl (compiled
+# in $ACPITRACE_AML_DIR): `ec fields`, `ec read`, dump's field values and
+# watch naming the bytes that changed.  No EC here: the guest scenario
+# `inventory` covers the kernel's.
 set -uo pipefail
 bin=$(readlink -f "${1:?usage: tests/host/ec.sh ACPITRACE}")
+aml=${ACPITRACE_AML_DIR:-build/aml}
+fx=$aml/ecfields.aml
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failed=0
@@ -80,7 +85,7 @@ until_lines() { # FILE N: wait (up to 60 s) until FILE has N lines
 }
 : >"$tmp/watch.json"
 : >"$tmp/watch.err"
-"$bin" -j ec watch --io "$io" --interval 200 --count 600 --no-trace >"$tmp/watch.json" 2>"$tmp/watch.err" &
+"$bin" -j ec watch --io "$io" --interval 200 --count 600 --no-trace --no-fields >"$tmp/watch.json" 2>"$tmp/watch.err" &
 wpid=$!
 until_lines "$tmp/watch.err" 1 &&
 	printf '\x55' | dd of="$io" bs=1 seek=32 conv=notrunc status=none &&
@@ -101,7 +106,7 @@ fi
 printf '\x00' | dd of="$io" bs=1 seek=32 conv=notrunc status=none
 : >"$tmp/watch.txt"
 : >"$tmp/watch.err"
-"$bin" ec watch --io "$io" --interval 200 --count 600 >"$tmp/watch.txt" 2>"$tmp/watch.err" &
+"$bin" ec watch --io "$io" --interval 200 --count 600 --no-fields >"$tmp/watch.txt" 2>"$tmp/watch.err" &
 wpid=$!
 for ((i = 0; i < 600; i++)); do
 	grep -q 'watching' "$tmp/watch.err" && break
@@ -120,4 +125,101 @@ else
 	ko "watch text"; cat "$tmp/watch.err" "$tmp/watch.txt"
 fi
 grep -q 'EC transactions not shown\|watching' "$tmp/watch.err" && sed 's/^/  stderr: /' "$tmp/watch.err"
+
+# ---- the field map ----------------------------------------------------------
+[[ -f $fx ]] || { ko "fields: $fx missing (make inventorytest compiles it)"; exit 1; }
+"$bin" ec fields --tables "$fx" >"$tmp/f.txt" 2>&1
+if [[ $? == 0 ]] && grep -qx "EC fields ($fx, 1 tables): 19" "$tmp/f.txt" &&
+	grep -qx '  0x20     16 bits FAN1 \\_SB.PCI0.LPCB.EC0.FAN1' "$tmp/f.txt" &&
+	grep -qx '  0x20     16 bits FANS \\_SB.PCI0.LPCB.EC0.FANS  (alias of \\_SB.PCI0.LPCB.EC0.FAN1)' "$tmp/f.txt" &&
+	grep -qx '  0x30.1    1 bit  LIDS \\_SB.PCI0.LPCB.EC0.LIDS' "$tmp/f.txt" &&
+	grep -qx '  (1 more over a region whose offset is not a constant)' "$tmp/f.txt"; then
+	ok "fields: 19 with aliases, bit positions, the one not placed"
+else
+	ko "fields"; cat "$tmp/f.txt"
+fi
+"$bin" -j ec fields --tables "$fx,$aml/ec.aml" >"$tmp/f.json" 2>&1
+if jq -e '.tables == 2 and .skipped == 1 and (.fields | length) == 20 and
+	(.fields[] | select(.name == "SPAN") | .offset == 80 and .bit == 4 and .width == 8) and
+	(.fields[] | select(.name == "TMP0") | .alias_of == "\\_SB.EC0.ETMP") and
+	(.fields[] | select(.name == "ETMP") | .region == "\\_SB.EC0.ERAM" and .table == "ec.aml")' "$tmp/f.json" >/dev/null; then
+	ok "fields -j: two tables, an alias across them"
+else
+	ko "fields -j"; cat "$tmp/f.json"
+fi
+"$bin" ec fields --tables "$tmp/nosuch" >"$tmp/f.txt" 2>&1
+[[ $? == 1 ]] && grep -qx "acpitrace ec: $tmp/nosuch: No such file or directory" "$tmp/f.txt" &&
+	ok "fields: missing tables named" || { ko "fields missing"; cat "$tmp/f.txt"; }
+head -c 100 "$fx" >"$tmp/cut.aml"
+"$bin" ec fields --tables "$tmp/cut.aml" >"$tmp/f.txt" 2>&1
+[[ $? == 1 ]] && grep -q "acpitrace ec: $tmp/cut.aml: offset 4: table length [0-9]*, but 100 bytes were read" "$tmp/f.txt" &&
+	ok "fields: a cut table refused, named" || { ko "fields cut"; cat "$tmp/f.txt"; }
+
+# ec read: a field's bytes, by name or path; one byte by address
+python3 -c 'import sys; sys.stdout.buffer.write(bytes(range(256)))' >"$io"
+printf '\x34\x12' | dd of="$io" bs=1 seek=32 conv=notrunc status=none
+"$bin" ec read FAN1 --io "$io" --tables "$fx" >"$tmp/r.txt" 2>&1
+[[ $? == 0 ]] && grep -qx '\\_SB.PCI0.LPCB.EC0.FAN1 (0x20, 16 bits): 0x1234 = 4660' "$tmp/r.txt" &&
+	ok "read FAN1: 16 bits little-endian" || { ko "read FAN1"; cat "$tmp/r.txt"; }
+"$bin" -j ec read '\_SB.PCI0.LPCB.EC0.SPAN' --io "$io" --tables "$fx" >"$tmp/r.json" 2>&1
+jq -e '.name == "SPAN" and .offset == 80 and .bit == 4 and .value == 21' "$tmp/r.json" >/dev/null &&
+	ok "read -j by path: a field across two bytes" || { ko "read -j SPAN"; cat "$tmp/r.json"; }
+"$bin" ec read lids --io "$io" --tables "$fx" >"$tmp/r.txt" 2>&1
+[[ $? == 0 ]] && grep -qx '\\_SB.PCI0.LPCB.EC0.LIDS (0x30.1, 1 bit): 0' "$tmp/r.txt" &&
+	ok "read lids: a bit, any case" || { ko "read lids"; cat "$tmp/r.txt"; }
+"$bin" ec read 0x21 --io "$io" >"$tmp/r.txt" 2>&1
+[[ $? == 0 ]] && grep -qx '0x21: 0x12' "$tmp/r.txt" && ok "read 0x21: one byte" || { ko "read addr"; cat "$tmp/r.txt"; }
+"$bin" ec read NOPE --io "$io" --tables "$fx" >"$tmp/r.txt" 2>&1
+[[ $? == 1 ]] && grep -qx "acpitrace ec: NOPE: no such field over the EC's region (19 fields in 1 tables; acpitrace ec fields lists them)" "$tmp/r.txt" &&
+	ok "read NOPE: refused, says where to look" || { ko "read NOPE"; cat "$tmp/r.txt"; }
+"$bin" ec read TMP0 --io "$io" --tables "$fx,$aml/ec.aml,$aml/ecfields.aml" >"$tmp/r.txt" 2>&1
+[[ $? == 1 ]] && grep -q "TMP0: 2 fields have that name, give the path" "$tmp/r.txt" &&
+	ok "read: an ambiguous name refused" || { ko "read ambiguous"; cat "$tmp/r.txt"; }
+"$bin" ec read 0x100 --io "$io" >"$tmp/r.txt" 2>&1
+[[ $? == 2 ]] && ok "read 0x100 refused" || { ko "read 0x100"; cat "$tmp/r.txt"; }
+
+# dump: the fields and their values after the table
+"$bin" ec dump --io "$io" --tables "$fx" >"$tmp/d.txt" 2>&1
+[[ $? == 0 ]] && grep -qx 'EC fields: 19' "$tmp/d.txt" &&
+	grep -qx '  0x20     16 bits FAN1 \\_SB.PCI0.LPCB.EC0.FAN1 = 0x1234' "$tmp/d.txt" &&
+	grep -qx '  0x40    128 bits BMN0 \\_SB.PCI0.LPCB.EC0.BMN0 = 40 41 42 43 44 45 46 47 48 49 4a 4b 4c 4d 4e 4f' "$tmp/d.txt" &&
+	ok "dump: fields with values" || { ko "dump fields"; cat "$tmp/d.txt"; }
+"$bin" -j ec dump --io "$io" --tables "$fx" >"$tmp/d.json" 2>&1
+jq -e '(.fields | length) == 19 and (.fields[] | select(.name == "FAN1") | .value == 4660) and
+	(.fields[] | select(.name == "BMN0") | .value == "40 41 42 43 44 45 46 47 48 49 4a 4b 4c 4d 4e 4f")' "$tmp/d.json" >/dev/null &&
+	ok "dump -j: fields with values" || { ko "dump -j fields"; cat "$tmp/d.json"; }
+
+# watch: a writer changes FAN1 (two bytes) and LIDS (one bit); watch names them
+: >"$tmp/watch.txt"
+: >"$tmp/watch.err"
+"$bin" ec watch --io "$io" --tables "$fx" --interval 200 --count 600 --no-trace >"$tmp/watch.txt" 2>"$tmp/watch.err" &
+wpid=$!
+until_lines "$tmp/watch.err" 1 &&
+	printf '\x9a\x02' | dd of="$io" bs=1 seek=32 conv=notrunc status=none &&
+	printf '\x32' | dd of="$io" bs=1 seek=48 conv=notrunc status=none &&
+	until_lines "$tmp/watch.txt" 1
+kill -INT "$wpid"
+wait "$wpid"
+if grep -Eq '^ +[0-9]+\.[0-9]{6} +ec_ram +3 changed: 0x20 FAN1/FANS,FANL: 34->9a \(FAN1 0x1234->0x029a\) 0x21 FAN1/FANS,FANH: 12->02 0x30 LIDS: 30->32 \(LIDS 0->1\)$' "$tmp/watch.txt"; then
+	ok "watch: the bytes named by field, a wider field's value"
+else
+	ko "watch fields"; cat "$tmp/watch.err" "$tmp/watch.txt"
+fi
+: >"$tmp/watch.json"
+: >"$tmp/watch.err"
+"$bin" -j ec watch --io "$io" --tables "$fx" --interval 200 --count 600 --no-trace >"$tmp/watch.json" 2>"$tmp/watch.err" &
+wpid=$!
+until_lines "$tmp/watch.err" 1 &&
+	printf '\x4e' | dd of="$io" bs=1 seek=16 conv=notrunc status=none &&
+	until_lines "$tmp/watch.json" 1
+kill -INT "$wpid"
+wait "$wpid"
+if jq -e -s 'length == 1 and .[0].changes == [{"offset": 16, "old": 16, "new": 78, "fields": [
+	{"name": "TMP0", "path": "\\_SB.PCI0.LPCB.EC0.TMP0", "offset": 16, "bit": 0, "width": 8, "old": 16, "new": 78},
+	{"name": "TEMP", "path": "\\_SB.TEMP", "offset": 16, "bit": 0, "width": 8, "alias_of": "\\_SB.PCI0.LPCB.EC0.TMP0", "old": 16, "new": 78}]}]' \
+	"$tmp/watch.json" >/dev/null; then
+	ok "watch -j: the changed byte's fields, alias marked"
+else
+	ko "watch -j fields"; cat "$tmp/watch.err" "$tmp/watch.json"
+fi
 exit $failed

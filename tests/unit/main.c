@@ -84,6 +84,29 @@ void test_fail_str(const char *file, int line, const char *what,
 	current_failed = 1;
 }
 
+unsigned char *test_load_aml(const char *name, size_t *len)
+{
+	const char *dir = getenv("ACPITRACE_AML_DIR");
+	char path[512];
+	unsigned char *b;
+	FILE *f;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir ? dir : "build/aml", name);
+	f = fopen(path, "rb");
+	if (!f) {
+		test_fail(__FILE__, __LINE__, "cannot open %s (make unittest compiles it)", path);
+		return NULL;
+	}
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	b = malloc(n > 0 ? n : 1);
+	*len = b ? fread(b, 1, n, f) : 0;
+	fclose(f);
+	return b;
+}
+
 int main(int argc, char **argv)
 {
 	const char *filter = argc > 1 ? argv[1] : NULL;

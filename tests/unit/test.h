@@ -11,6 +11,7 @@
 #ifndef TEST_H
 #define TEST_H
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,6 +26,13 @@ void test_fail_str(const char *file, int line, const char *what,
 
 /* @s escaped and quoted for a failure line (rotating static buffers). */
 const char *test_quote(const char *s);
+
+/*
+ * A table iasl compiled at build time ($ACPITRACE_AML_DIR, set by `make
+ * unittest`, else build/aml), read whole (free() it); NULL after failing
+ * the test.
+ */
+unsigned char *test_load_aml(const char *name, size_t *len);
 
 #define TEST(name)							\
 	static void test_##name(void);					\

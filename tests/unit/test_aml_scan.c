@@ -13,29 +13,6 @@
 #include "test.h"
 #include "acpi/aml_scan.h"
 
-static unsigned char *load(const char *name, size_t *len)
-{
-	const char *dir = getenv("ACPITRACE_AML_DIR");
-	char path[512];
-	unsigned char *b;
-	FILE *f;
-	long n;
-
-	snprintf(path, sizeof(path), "%s/%s", dir ? dir : "build/aml", name);
-	f = fopen(path, "rb");
-	if (!f) {
-		test_fail(__FILE__, __LINE__, "cannot open %s (make unittest compiles it)", path);
-		return NULL;
-	}
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	b = malloc(n > 0 ? n : 1);
-	*len = b ? fread(b, 1, n, f) : 0;
-	fclose(f);
-	return b;
-}
-
 struct found {
 	char lines[64][AML_PATH_LEN * 2 + 16];
 	int n;
@@ -63,7 +40,7 @@ TEST(aml_scan_paths)
 	struct found f = { .n = 0 };
 	char err[128] = "";
 	size_t len;
-	unsigned char *b = load("scan.aml", &len);
+	unsigned char *b = test_load_aml("scan.aml", &len);
 
 	if (!b)
 		return;
@@ -87,7 +64,7 @@ TEST(aml_scan_stops_and_refuses)
 	char err[128] = "";
 	int calls = 0;
 	size_t len;
-	unsigned char *b = load("scan.aml", &len);
+	unsigned char *b = test_load_aml("scan.aml", &len);
 
 	if (b) {
 		CHECK_EQ_INT(aml_scan(b, len, stop_first, &calls, err, sizeof(err)), 1);
@@ -146,7 +123,7 @@ TEST(aml_scan_guest_fixtures)
 			continue;
 		snprintf(aml, sizeof(aml), "%.*s.aml", (int)(n - 4), e->d_name);
 		snprintf(asl, sizeof(asl), "tools/vm/acpi/%s", e->d_name);
-		b = load(aml, &len);
+		b = test_load_aml(aml, &len);
 		if (!b)
 			continue;
 		tables++;
@@ -165,7 +142,7 @@ TEST(aml_scan_ec_fixture)
 	struct found f = { .n = 0 };
 	char err[128];
 	size_t len;
-	unsigned char *b = load("ec.aml", &len);
+	unsigned char *b = test_load_aml("ec.aml", &len);
 
 	if (!b)
 		return;
@@ -181,7 +158,7 @@ TEST(aml_scan_damaged)
 {
 	char err[128];
 	size_t len;
-	unsigned char *b = load("scan.aml", &len), *c;
+	unsigned char *b = test_load_aml("scan.aml", &len), *c;
 
 	if (!b)
 		return;

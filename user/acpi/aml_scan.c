@@ -8,8 +8,10 @@
  * NameString is '\' or '^'... then a NameSeg, DualNamePrefix (0x2E) and
  * two, MultiNamePrefix (0x2F) with a count, or NullName (0x00).
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "acpi/aml_scan.h"
 
@@ -24,6 +26,7 @@
 #define OP_DWORD	0x0C
 #define OP_QWORD	0x0E
 #define OP_EXT		0x5B
+#define EXT_OPREGION	0x80
 #define EXT_FIELD	0x81
 #define EXT_DEVICE	0x82
 #define EXT_PROCESSOR	0x83
@@ -47,9 +50,10 @@ struct scan {
 	size_t len;
 	struct scope stack[AML_MAX_DEPTH];
 	int sp;
-	aml_method_fn fn;
+	const struct aml_visitor *v;
 	void *ctx;
-	int found;
+	int found;	/* methods */
+	int others;	/* regions and fields */
 	bool stop;
 };
 
@@ -81,7 +85,7 @@ static int pkg_length(const uint8_t *b, size_t pos, size_t limit, size_t *end, s
 	return 0;
 }
 
-static bool seg_ok(const uint8_t *s)
+bool aml_seg_ok(const uint8_t *s)
 {
 	if (!(s[0] == '_' || (s[0] >= 'A' && s[0] <= 'Z')))
 		return false;
@@ -137,7 +141,7 @@ static int name_string(const uint8_t *b, size_t *pos, size_t limit, const struct
 	if (count > (unsigned int)(AML_MAX_SEGS - out->nseg) || count * 4 > limit - p)
 		return -1;
 	for (unsigned int i = 0; i < count; i++, p += 4) {
-		if (!seg_ok(b + p))
+		if (!aml_seg_ok(b + p))
 			return -1;
 		memcpy(out->seg[out->nseg++], b + p, 4);
 	}
@@ -183,7 +187,89 @@ static size_t method_at(struct scan *s, size_t op, size_t limit)
 	name_format(&n, n.nseg, m.path, sizeof(m.path));
 	name_format(&n, n.nseg - 1, m.scope, sizeof(m.scope));
 	s->found++;
-	if (s->fn && s->fn(&m, s->ctx))
+	if (s->v->method && s->v->method(&m, s->ctx))
+		s->stop = true;
+	return end;
+}
+
+/* An integer constant (ZeroOp, OneOp, OnesOp, Byte...QWord): 0, or -1. */
+static int constant(const uint8_t *b, size_t *pos, size_t limit, uint64_t *v)
+{
+	size_t p = *pos, n;
+
+	if (p >= limit)
+		return -1;
+	switch (b[p]) {
+	case 0x00: *v = 0; *pos = p + 1; return 0;
+	case 0x01: *v = 1; *pos = p + 1; return 0;
+	case 0xff: *v = UINT64_MAX; *pos = p + 1; return 0;
+	case OP_BYTE: n = 1; break;
+	case OP_WORD: n = 2; break;
+	case OP_DWORD: n = 4; break;
+	case OP_QWORD: n = 8; break;
+	default: return -1;
+	}
+	if (n > limit - p - 1)
+		return -1;
+	*v = 0;
+	for (size_t i = 0; i < n; i++)
+		*v |= (uint64_t)b[p + 1 + i] << (8 * i);
+	*pos = p + 1 + n;
+	return 0;
+}
+
+/* OperationRegion at @op: NameString, space, offset and length. */
+static size_t region_at(struct scan *s, size_t op, size_t limit)
+{
+	struct aml_region r;
+	struct aml_name n;
+	size_t p = op + 2;
+	int added;
+
+	if (name_string(s->b, &p, limit, top(s), &n, &added) || !added || p >= limit)
+		return op + 1;
+	memset(&r, 0, sizeof(r));
+	name_format(&n, n.nseg, r.path, sizeof(r.path));
+	r.space = s->b[p++];
+	r.at = op;
+	r.known = !constant(s->b, &p, limit, &r.offset) && !constant(s->b, &p, limit, &r.length);
+	s->others++;
+	if (s->v->region && s->v->region(&r, s->ctx))
+		s->stop = true;
+	return p;
+}
+
+/* Field at @op: the region's name, the flags, then the list, reported. */
+static size_t field_at(struct scan *s, size_t op, size_t limit)
+{
+	struct aml_field_list f;
+	struct aml_name n;
+	size_t end, p, name;
+	int added;
+
+	if (pkg_length(s->b, op + 2, limit, &end, &p))
+		return op + 1;
+	name = p;
+	if (p >= end || name_string(s->b, &p, end, top(s), &n, &added))
+		return op + 1;
+	if (!added || p >= end)
+		return end;
+	memset(&f, 0, sizeof(f));
+	name_format(top(s), top(s)->nseg, f.scope, sizeof(f.scope));
+	name_format(&n, n.nseg, f.region, sizeof(f.region));
+	if (p - name == 4) {	/* one NameSeg, no prefix: searched upwards */
+		int w = 4;
+
+		while (w > 1 && s->b[name + w - 1] == '_')
+			w--;
+		memcpy(f.region_seg, s->b + name, w);
+	}
+	f.flags = s->b[p++];
+	f.list = s->b + p;
+	f.len = end - p;
+	f.at = op;
+	s->others++;
+	if (s->v->field && s->v->field(&f, s->ctx))
 		s->stop = true;
 	return end;
 }
@@ -263,7 +349,11 @@ static size_t step(struct scan *s, size_t i, size_t limit)
 			return scope_at(s, i, 2, limit, ext == EXT_POWERRES ? 3 : 0);
 		case EXT_PROCESSOR:	/* ProcID, PblkAddr, PblkLen */
 			return scope_at(s, i, 2, limit, 6);
-		case EXT_FIELD: case EXT_INDEXFIELD: case EXT_BANKFIELD:
+		case EXT_OPREGION:
+			return region_at(s, i, limit);
+		case EXT_FIELD:
+			return field_at(s, i, limit);
+		case EXT_INDEXFIELD: case EXT_BANKFIELD:
 			return data_at(s, i, 2, limit, true);
 		}
 		break;
@@ -271,12 +361,15 @@ static size_t step(struct scan *s, size_t i, size_t limit)
 	return i + 1;
 }
 
-int aml_scan(const uint8_t *tbl, size_t len, aml_method_fn fn, void *ctx, char *err, size_t errlen)
+/* The methods found (*@others: regions and fields), or -1. */
+static int walk(const uint8_t *tbl, size_t len, const struct aml_visitor *v, void *ctx,
+		char *err, size_t errlen, int *others)
 {
-	struct scan s = { .b = tbl, .fn = fn, .ctx = ctx };
+	struct scan s = { .b = tbl, .v = v, .ctx = ctx };
 	uint32_t tlen;
 	size_t i;
 
+	*others = 0;
 	if (len < AML_HEADER_LEN) {
 		snprintf(err, errlen, "offset 0: %zu bytes, shorter than a table header (36)", len);
 		return -1;
@@ -288,7 +381,7 @@ int aml_scan(const uint8_t *tbl, size_t len, aml_method_fn fn, void *ctx, char *
 	}
 	if (memcmp(tbl, "DSDT", 4) && memcmp(tbl, "SSDT", 4)) {
 		snprintf(err, errlen, "offset 0: signature '%.4s' is not DSDT or SSDT",
-			 seg_ok(tbl) ? (const char *)tbl : "????");
+			 aml_seg_ok(tbl) ? (const char *)tbl : "????");
 		return -1;
 	}
 	s.len = tlen;
@@ -298,7 +391,54 @@ int aml_scan(const uint8_t *tbl, size_t len, aml_method_fn fn, void *ctx, char *
 			s.sp--;
 		i = step(&s, i, s.stack[s.sp].end);
 	}
+	*others = s.others;
 	return s.found;
+}
+
+int aml_scan(const uint8_t *tbl, size_t len, aml_method_fn fn, void *ctx, char *err, size_t errlen)
+{
+	struct aml_visitor v = { .method = fn };
+	int others;
+
+	return walk(tbl, len, &v, ctx, err, errlen, &others);
+}
+
+int aml_walk(const uint8_t *tbl, size_t len, const struct aml_visitor *v, void *ctx,
+	     char *err, size_t errlen)
+{
+	int others, n = walk(tbl, len, v, ctx, err, errlen, &others);
+
+	return n < 0 ? n : n + others;
+}
+
+uint8_t *aml_read_table(const char *path, size_t *len, int *err)
+{
+	size_t cap = 65536, got = 0;
+	uint8_t *b = NULL, *nb;
+	FILE *f = fopen(path, "re");
+
+	if (!f) {
+		*err = errno;
+		return NULL;
+	}
+	for (;;) {
+		if (got == cap || !b) {
+			if (b)
+				cap *= 2;
+			if (cap > AML_TABLE_MAX || !(nb = realloc(b, cap)))
+				break;
+			b = nb;
+		}
+		size_t n = fread(b + got, 1, cap - got, f);
+
+		got += n;
+		if (!n)
+			break;
+	}
+	*err = ferror(f) ? EIO : 0;
+	fclose(f);
+	*len = got;
+	return b;
 }
 
 static int hexval(char c)

@@ -18,6 +18,7 @@
 #ifndef AML_SCAN_H
 #define AML_SCAN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,6 +26,7 @@
 #define AML_MAX_SEGS	16
 #define AML_PATH_LEN	(AML_MAX_SEGS * 5 + 2)
 #define AML_MAX_DEPTH	32
+#define AML_TABLE_MAX	(16u << 20)	/* aml_read_table's limit */
 
 struct aml_method {
 	char path[AML_PATH_LEN];	/* \_GPE._E02, trailing '_' trimmed */
@@ -43,6 +45,59 @@ typedef int (*aml_method_fn)(const struct aml_method *m, void *ctx);
  */
 int aml_scan(const uint8_t *tbl, size_t len, aml_method_fn fn, void *ctx,
 	     char *err, size_t errlen);
+
+/*
+ * OperationRegion (NAME, SPACE, OFFSET, LENGTH): @known when OFFSET and
+ * LENGTH are integer constants (an expression is not evaluated).
+ */
+struct aml_region {
+	char path[AML_PATH_LEN];
+	unsigned int space;		/* 3: EmbeddedControl */
+	bool known;
+	uint64_t offset, length;
+	size_t at;			/* of the ExtOpPrefix in the table */
+};
+
+/*
+ * Field (REGION, FLAGS) { FieldList }: the list's bytes, to be read by
+ * the caller (acpi/ec_fields.c).  The region is named relative to @scope:
+ * @region is that name resolved as written; when it is one bare NameSeg
+ * (@region_seg, trimmed like paths), ACPI's search rules look for it in
+ * @scope and then each scope above.
+ */
+struct aml_field_list {
+	char scope[AML_PATH_LEN];	/* the scope the field names are created in */
+	char region[AML_PATH_LEN];
+	char region_seg[5];		/* "" unless a bare NameSeg */
+	uint8_t flags;			/* access type (bits 0-3), lock, update rule */
+	const uint8_t *list;		/* inside the table */
+	size_t len;
+	size_t at;
+};
+
+/* Called in table order; non-zero stops the walk.  Any may be NULL. */
+struct aml_visitor {
+	aml_method_fn method;
+	int (*region)(const struct aml_region *r, void *ctx);
+	int (*field)(const struct aml_field_list *f, void *ctx);
+};
+
+/*
+ * aml_scan with regions and fields too (Field only: IndexField and
+ * BankField are stepped over; so is everything inside a method body).
+ * The number of objects reported, or -1 as aml_scan.
+ */
+int aml_walk(const uint8_t *tbl, size_t len, const struct aml_visitor *v, void *ctx,
+	     char *err, size_t errlen);
+
+/* Four bytes that make a NameSeg: [A-Z_] then [A-Z0-9_] three times. */
+bool aml_seg_ok(const uint8_t *s);
+
+/*
+ * A table file read whole (sysfs gives its size as 0), at most 16 MiB:
+ * the bytes (free() them) and *@len, or NULL with *@err an errno.
+ */
+uint8_t *aml_read_table(const char *path, size_t *len, int *err);
 
 /*
  * The event number of a _Lxx/_Exx (GPE) or _Qxx (EC query) name: 0..255

@@ -32,6 +32,12 @@ static void explain(const char *path, int err, char *why, size_t len)
 
 int ec_ram_read(const char *path, uint8_t *buf, size_t len, char *why, size_t whylen)
 {
+	return ec_ram_read_at(path, 0, buf, len, why, whylen);
+}
+
+int ec_ram_read_at(const char *path, unsigned int offset, uint8_t *buf, size_t len, char *why,
+		   size_t whylen)
+{
 	size_t got = 0;
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 
@@ -44,7 +50,7 @@ int ec_ram_read(const char *path, uint8_t *buf, size_t len, char *why, size_t wh
 	}
 	/* debugfs returns what it could read; a failed EC read is an error (ETIME) */
 	while (got < len) {
-		ssize_t n = pread(fd, buf + got, len - got, got);
+		ssize_t n = pread(fd, buf + got, len - got, offset + got);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -52,7 +58,7 @@ int ec_ram_read(const char *path, uint8_t *buf, size_t len, char *why, size_t wh
 			int e = errno;
 
 			snprintf(why, whylen, "%s: reading offset 0x%02zx: %s (the EC did not answer)",
-				 path, got, strerror(e));
+				 path, offset + got, strerror(e));
 			close(fd);
 			errno = e;
 			return -1;
@@ -63,7 +69,10 @@ int ec_ram_read(const char *path, uint8_t *buf, size_t len, char *why, size_t wh
 	}
 	close(fd);
 	if (!got) {
-		snprintf(why, whylen, "%s: empty", path);
+		if (offset)
+			snprintf(why, whylen, "%s: nothing at offset 0x%02x", path, offset);
+		else
+			snprintf(why, whylen, "%s: empty", path);
 		errno = ENODATA;
 		return -1;
 	}

@@ -21,6 +21,9 @@
  * with errno and @why set.
  */
 int ec_ram_read(const char *path, uint8_t *buf, size_t len, char *why, size_t whylen);
+/* The same from @offset (a field's bytes: one EC transaction each). */
+int ec_ram_read_at(const char *path, unsigned int offset, uint8_t *buf, size_t len, char *why,
+		   size_t whylen);
 /*
  * Write @value at @offset: 0, or -1 with @why.  Refused, without opening
  * the file for writing, when it has no owner write bit (ec_sys without

@@ -340,8 +340,6 @@ static void load_pnp(struct inventory *inv, const char *root)
 
 /* ---- methods from the AML tables ---------------------------------------- */
 
-#define AML_TABLE_MAX (16u << 20)
-
 struct scan_ctx {
 	struct inventory *inv;
 	const char *table;
@@ -373,37 +371,6 @@ static int keep_method(const struct aml_method *m, void *ctx)
 	return 0;
 }
 
-/* Read a table file whole (its size is not known before: sysfs says 0). */
-static uint8_t *read_table(const char *path, size_t *len, int *err)
-{
-	size_t cap = 65536, got = 0;
-	uint8_t *b = NULL, *nb;
-	FILE *f = fopen(path, "re");
-
-	if (!f) {
-		*err = errno;
-		return NULL;
-	}
-	for (;;) {
-		if (got == cap || !b) {
-			if (b)
-				cap *= 2;
-			if (cap > AML_TABLE_MAX || !(nb = realloc(b, cap)))
-				break;
-			b = nb;
-		}
-		size_t n = fread(b + got, 1, cap - got, f);
-
-		got += n;
-		if (!n)
-			break;
-	}
-	*err = ferror(f) ? EIO : 0;
-	fclose(f);
-	*len = got;
-	return b;
-}
-
 static void scan_table(struct inventory *inv, const char *dir, const char *name)
 {
 	char path[PATH_MAX], err[128];
@@ -414,7 +381,7 @@ static void scan_table(struct inventory *inv, const char *dir, const char *name)
 
 	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path))
 		return;
-	b = read_table(path, &len, &e);
+	b = aml_read_table(path, &len, &e);
 	if (!b && (e == EACCES || e == EPERM)) {
 		inv->aml_s.status = INV_NO_PERMISSION;
 		snprintf(inv->aml_s.why, sizeof(inv->aml_s.why),

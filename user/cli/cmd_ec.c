@@ -19,6 +19,7 @@
 #include "cli/cli.h"
 #include "cli/listen.h"
 #include "acpi/ec_ram.h"
+#include "cli/ec_fields_cli.h"
 #include "record/output.h"
 #include "lib/errmsg.h"
 #include "lib/json.h"
@@ -28,6 +29,8 @@
 
 struct ec_opts {
 	const char *io;
+	const char *tables;	/* the AML tables whose Fields name EC RAM */
+	bool no_fields;
 	uint64_t interval_ms;
 	uint64_t count;		/* watch: snapshots after the first; 0 = until stopped */
 	bool write;
@@ -62,6 +65,9 @@ static const struct opt ec_opts_table[] = {
 	OPT_UINT('c', "count", "N", T, count, 1, UINT64_MAX, "expected a number > 0",
 		 "watch: stop after N intervals"),
 	OPT_STR(0, "io", "PATH", T, io, "the EC RAM file (default " EC_RAM_IO ")"),
+	OPT_STR(0, "tables", "PATH[,PATH...]", T, tables,
+		"AML tables naming EC RAM: a directory like\n" EC_TABLES_DIR " (the default)\nor table files"),
+	OPT_FLAG(0, "no-fields", T, no_fields, "dump, watch: do not name the bytes by field"),
 	/* the field is the whole struct: offset, value and the flag */
 	{ .name = "write", .has_arg = required_argument, .arg = "OFFSET=VALUE",
 	  .help = "dump: write VALUE at OFFSET first (dangerous: see --help)",
@@ -77,11 +83,16 @@ static void ec_usage(FILE *out)
 	fprintf(out,
 		"Usage: acpitrace [-j] ec dump [--write OFFSET=VALUE] [--io PATH]\n"
 		"       acpitrace [-j] ec watch [--interval MS] [--count N] [--io PATH]\n"
+		"       acpitrace [-j] ec fields [--tables PATH[,PATH...]]\n"
+		"       acpitrace [-j] ec read NAME|ADDR [--io PATH]\n"
 		"Read the embedded controller's 256 bytes of RAM through debugfs\n"
 		"(" EC_RAM_IO ": root, debugfs mounted, the ec_sys module).\n"
 		"dump prints them as a hex table; watch prints the bytes that changed\n"
 		"between reads, with the EC transactions and queries traced meanwhile.\n"
-		"Each read is 256 EC transactions: a short interval keeps the EC busy.\n\n"
+		"Each read is 256 EC transactions: a short interval keeps the EC busy.\n"
+		"fields lists the firmware's names for EC RAM: the Fields over its\n"
+		"EmbeddedControl region in the AML tables (root); dump and watch name\n"
+		"the bytes with them. read reads one field (its bytes only), or one byte.\n\n"
 		"--write changes EC RAM. The EC runs fans, charging, keyboard and power:\n"
 		"a wrong byte can stop a fan or charging, or hang the EC until it resets.\n"
 		"Only write what the firmware itself writes there. debugfs refuses writes\n"
@@ -107,6 +118,8 @@ static void json_ram(struct json *j, const uint8_t *b, size_t len)
 static int ec_dump(const struct ec_opts *o)
 {
 	uint8_t ram[EC_RAM_SIZE];
+	struct ec_map m;
+	bool named;
 	char why[256];
 	int n;
 
@@ -118,6 +131,7 @@ static int ec_dump(const struct ec_opts *o)
 	n = ec_ram_read(o->io, ram, sizeof(ram), why, sizeof(why));
 	if (n < 0)
 		return err_print("ec", "%s", why), 1;
+	named = !o->no_fields && ec_fields_load_quiet(&m, o->tables);
 	if (g_opts.json) {
 		struct json j;
 
@@ -125,11 +139,18 @@ static int ec_dump(const struct ec_opts *o)
 		json_begin_object(&j, NULL);
 		json_str(&j, "source", o->io);
 		json_ram(&j, ram, n);
+		if (named)
+			ec_fields_dump_json(&j, &m, ram, n);
 		json_end_object(&j);
-		return 0;
+		fputc('\n', stdout);
+	} else {
+		printf("EC RAM (%s, %d bytes):\n", o->io, n);
+		ec_ram_hex(stdout, ram, n);
+		if (named && m.n)
+			ec_fields_dump_text(stdout, &m, ram, n);
 	}
-	printf("EC RAM (%s, %d bytes):\n", o->io, n);
-	ec_ram_hex(stdout, ram, n);
+	if (named)
+		ec_map_free(&m);
 	return 0;
 }
 
@@ -145,6 +166,7 @@ static void on_stop(int sig)
 
 struct watch {
 	struct output out;
+	struct ec_map map;	/* .n == 0: no names */
 	unsigned int records;	/* EC records this interval */
 	uint32_t self;		/* our thread id, as records carry it */
 };
@@ -160,7 +182,8 @@ static void on_record(const struct at_event *e, void *ctx)
 	w->records++;
 }
 
-static void print_changes(const struct watch *w, const struct ec_change *c, size_t n)
+static void print_changes(const struct watch *w, const struct ec_change *c, size_t n,
+			  const uint8_t *old, const uint8_t *cur, size_t len)
 {
 	double ts = (mono_ns() - w->out.t0_ns) / 1e9;
 
@@ -177,6 +200,7 @@ static void print_changes(const struct watch *w, const struct ec_change *c, size
 			json_u64(&j, "offset", c[i].offset);
 			json_u64(&j, "old", c[i].old);
 			json_u64(&j, "new", c[i].new);
+			ec_fields_change_json(&j, &w->map, &c[i], old, cur, len);
 			json_end_object(&j);
 		}
 		json_end_array(&j);
@@ -186,7 +210,7 @@ static void print_changes(const struct watch *w, const struct ec_change *c, size
 	} else {
 		printf("%12.6f      ec_ram   %zu changed:", ts, n);
 		for (size_t i = 0; i < n; i++)
-			printf(" 0x%02x: %02x->%02x", c[i].offset, c[i].old, c[i].new);
+			ec_fields_change_text(stdout, &w->map, &c[i], old, cur, len);
 		printf("\n");
 	}
 	fflush(stdout);
@@ -204,6 +228,9 @@ static int ec_watch(const struct ec_opts *o)
 	n = ec_ram_read(o->io, prev, sizeof(prev), why, sizeof(why));
 	if (n < 0)
 		return err_print("ec", "%s", why), 1;
+	ec_map_init(&w.map);
+	if (!o->no_fields)
+		ec_fields_load_quiet(&w.map, o->tables);
 	if (!o->no_trace && !(l = listen_open(on_record, &w, why, sizeof(why))))
 		warn_print("ec", "EC transactions not shown: %s", why);
 	w.out.t0_ns = mono_ns();
@@ -227,36 +254,50 @@ static int ec_watch(const struct ec_opts *o)
 		m = ec_ram_read(o->io, cur, sizeof(cur), why, sizeof(why));
 		if (m < 0) {
 			listen_close(l);
+			ec_map_free(&w.map);
 			return err_print("ec", "%s", why), 1;
 		}
 		nc = ec_ram_diff(prev, cur, m < n ? m : n, ch, EC_RAM_SIZE);
 		if (nc)
-			print_changes(&w, ch, nc);
+			print_changes(&w, ch, nc, prev, cur, m < n ? m : n);
 		memcpy(prev, cur, sizeof(prev));
 		n = m;
 	}
 	listen_close(l);
+	ec_map_free(&w.map);
 	return 0;
 }
 
 int cmd_ec(int argc, char **argv)
 {
-	struct ec_opts o = { .io = EC_RAM_IO, .interval_ms = 1000 };
-	const char *sub;
+	struct ec_opts o = { .io = EC_RAM_IO, .tables = EC_TABLES_DIR, .interval_ms = 1000 };
+	const char *sub, *what = NULL;
 	int c;
 
 	c = opt_parse(&ec_cmd, argc, argv, &o);
 	if (c)
 		return c;
 	if (optind >= argc)
-		return err_usage("ec", "expected 'dump' or 'watch'");
+		return err_usage("ec", "expected 'dump', 'watch', 'fields' or 'read'");
 	sub = argv[optind++];
+	if (!strcmp(sub, "read")) {
+		if (optind >= argc)
+			return err_usage("ec", "read: expected a field name or an address");
+		what = argv[optind++];
+	}
 	if (optind < argc)
 		return err_usage("ec", "unexpected argument '%s'", argv[optind]);
+	if (o.write && strcmp(sub, "dump"))
+		return err_usage("ec", "--write goes with 'dump' only");
 	if (!strcmp(sub, "dump"))
 		return ec_dump(&o);
+	if (!strcmp(sub, "fields"))
+		return ec_fields_list(o.tables, g_opts.json);
+	if (what)
+		return ec_fields_read(o.tables, o.io, what, g_opts.json);
 	if (strcmp(sub, "watch"))
-		return err_usage("ec", "unknown subcommand '%s': expected 'dump' or 'watch'", sub);
+		return err_usage("ec", "unknown subcommand '%s': expected 'dump', 'watch', 'fields' "
+				 "or 'read'", sub);
 	if (o.write)
 		return err_usage("ec", "--write goes with 'dump' only");
 	return ec_watch(&o);

@@ -7,6 +7,7 @@
 #include "capture/filter.h"
 #include "lib/parse.h"
 #include "diag/metrics.h"
+#include "acpi/ec_ram.h"
 #include "lib/time.h"
 #include "lib/errmsg.h"
 #include "lib/opt.h"
@@ -63,6 +64,10 @@ const struct opt diag_metrics_opts[] = {
 		 "serve Prometheus /metrics (default\naddress 127.0.0.1; IPv6: [::1]:PORT)"),
 	OPT_STR(0, "metrics-textfile", "PATH", D, textfile,
 		"node_exporter textfile, rewritten atomically\nevery second"),
+	OPT_STR(0, "ec-gauge", "NAME[,NAME...]", D, ec_gauge,
+		"export these fields of the EC's RAM (names from\nthe firmware's Fields, as ec read takes them)\nas gauges, read at each scrape"),
+	OPT_STR(0, "ec-tables", "PATH", D, ec_tables, NULL),
+	OPT_STR(0, "ec-io", "PATH", D, ec_io, NULL),
 	OPT_END,
 };
 
@@ -104,6 +109,8 @@ void diag_render_metrics(FILE *out, void *ctx)
 	if (d->extra_text)
 		fputs(d->extra_text, out);
 	pthread_mutex_unlock(&d->lock);
+	if (d->gauges)
+		ec_gauges_render(out, d->gauges);
 }
 
 /* The series after the tracer's: the wakeups, then the command's own. */
@@ -120,6 +127,8 @@ static char *tail_text(struct diag *d)
 	if (d->extra_text)
 		fputs(d->extra_text, f);
 	pthread_mutex_unlock(&d->lock);
+	if (d->gauges)
+		ec_gauges_render(f, d->gauges);
 	if (fclose(f)) {
 		free(buf);
 		return NULL;
@@ -173,6 +182,21 @@ int diag_start(struct diag *d, struct tracer *t, const struct diag_opts *o, cons
 	d->t0_ns = d->last_tick_ns = mono_ns();
 	pthread_mutex_init(&d->lock, NULL);
 	refresh_extra(d);
+	if (o->ec_gauge && !o->listen && !o->textfile) {
+		err_print(cmd, "--ec-gauge: goes with --metrics-listen or --metrics-textfile");
+		return -1;
+	}
+	if (o->ec_gauge) {
+		d->gauges = malloc(sizeof(*d->gauges));
+		if (!d->gauges || ec_gauges_open(d->gauges, o->ec_gauge,
+						 o->ec_tables ? o->ec_tables : EC_TABLES_DIR,
+						 o->ec_io ? o->ec_io : EC_RAM_IO, err, sizeof(err))) {
+			err_print(cmd, "--ec-gauge: %s", d->gauges ? err : strerror(ENOMEM));
+			free(d->gauges);
+			d->gauges = NULL;
+			return -1;
+		}
+	}
 	if (o->listen) {
 		d->http = metrics_http_start(o->listen, diag_render_metrics, d, err, sizeof(err));
 		if (!d->http) {
@@ -254,6 +278,10 @@ void diag_stop(struct diag *d)
 		write_textfile(d);
 	free(d->extra_text);
 	d->extra_text = NULL;
+	if (d->gauges)
+		ec_gauges_close(d->gauges);
+	free(d->gauges);
+	d->gauges = NULL;
 	pthread_mutex_destroy(&d->lock);
 	d->t = NULL;
 }

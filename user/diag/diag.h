@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "lib/opt.h"
+#include "diag/ec_gauges.h"
 #include "diag/health.h"
 #include "diag/metrics_http.h"
 #include "diag/storm_mask.h"
@@ -28,7 +29,7 @@
 
 /* --storm-*, --no-storms: for every command that keeps a tracer open. */
 extern const struct opt diag_storm_opts[];
-/* --metrics-listen, --metrics-textfile: trace, run. */
+/* --metrics-listen, --metrics-textfile, --ec-gauge: trace, run. */
 extern const struct opt diag_metrics_opts[];
 /* the metrics options, --mask-storms (and the tests' --gpe-sysfs-dir): trace. */
 extern const struct opt diag_session_opts[];
@@ -50,6 +51,9 @@ struct diag_opts {
 	bool mask_ec;		/* --mask-ec-gpe: the EC's GPE too */
 	const char *gpe_dir;	/* tests: instead of /sys/firmware/acpi/interrupts */
 	const char *ec_gpe_file;	/* tests: instead of debugfs ec0/gpe */
+	const char *ec_gauge;	/* --ec-gauge NAME[,NAME...]: EC fields as gauges */
+	const char *ec_tables;	/* tests: instead of /sys/firmware/acpi/tables */
+	const char *ec_io;	/* tests: instead of debugfs ec0/io */
 };
 
 struct diag {
@@ -63,6 +67,7 @@ struct diag {
 	pthread_mutex_t lock;	/* extra_text, between the tick and the exporter */
 	char *extra_text;	/* the last o.extra output, or NULL */
 	struct wakeups wake;	/* suspend records (under lock: the exporter reads it) */
+	struct ec_gauges *gauges;	/* --ec-gauge, or NULL */
 };
 
 /* 0, or -1 after printing why (cannot listen...). */
