@@ -12,6 +12,8 @@
 #   make vmtest-ec        tests/vm/scenarios-ec (the embedded controller of
 #                   tools/vm/run --ec: queries, transactions, faults, storms),
 #                   both kernels; builds QEMU with the EC first (tools/vm/qemu)
+#                   and checks the device's control protocol without a guest
+#                   (tests/host/ec-device.sh)
 #   make vmtest-firmware  tests/vm/scenarios-firmware (tools/vm/run --firmware
 #                   on the project's own laptop tables), both kernels
 #   make vmtest-long      tests/vm/scenarios-long (fixed idle and scrape windows, BTF cache), both kernels
@@ -70,6 +72,7 @@ vmqemu:
 	tools/vm/qemu >/dev/null
 
 vmtest-ec: all $(OUT)/tools/qmp vmqemu
+	tests/host/ec-device.sh
 	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-ec --out $(OUT)/vmtest-ec $(VMTEST_ARGS)
 
 # Guests booted with a laptop's tables through the initrd table upgrade
