@@ -8,7 +8,7 @@
 # chain (sci>gpe>ec>ec_query>notify), the same as trace's.
 EC=default
 MODULES="wmi,uinput,evdev,button,ac"
-ACPITABLES="tools/vm/acpi/ec-laptop.asl"
+ACPITABLES="tools/vm/acpi/ec-laptop.asl tools/vm/acpi/ec-laptop-crt.asl"
 BINARIES="${ACPITRACE_EVREAD:-build/tools/evread}"
 TIMEOUT=120
 
@@ -50,7 +50,7 @@ host() {
 check() {
 	. "$ROOT/tests/vm/lib/trace.sh"
 	expect_grep check.txt 'ACPT0003:00 \\_SB.HKEY'
-	expect_event keys.json '.type == "EV_MSC" and .code == "MSC_SCAN" and .value == 154' 1
+	expect_event keys.json '.type == "EV_MSC" and .code == "MSC_SCAN" and .value == 154' 2
 	expect_event keys.json '.type == "EV_KEY" and .code == "KEY_PROG1" and .value == 1' 1
 	expect_event keys.json '.type == "EV_KEY" and .code == "KEY_PROG1" and .value == 0' 1
 	expect_event keys.json '.type == "EV_KEY" and .code != "KEY_PROG1"' 0

@@ -11,7 +11,7 @@
 # module): watch refuses with the reason.
 EC=default
 MODULES="wmi,uinput,evdev,button,ac"
-ACPITABLES="tools/vm/acpi/ec-laptop.asl"
+ACPITABLES="tools/vm/acpi/ec-laptop.asl tools/vm/acpi/ec-laptop-crt.asl"
 BINARIES="${ACPITRACE_EVREAD:-build/tools/evread}"
 TIMEOUT=120
 

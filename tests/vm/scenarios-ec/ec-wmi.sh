@@ -11,7 +11,7 @@
 # byte 0x52 is never read.
 EC=default
 MODULES="wmi,uinput,evdev,button,ac"
-ACPITABLES="tools/vm/acpi/ec-laptop.asl"
+ACPITABLES="tools/vm/acpi/ec-laptop.asl tools/vm/acpi/ec-laptop-crt.asl"
 BINARIES="${ACPITRACE_EVREAD:-build/tools/evread}"
 TIMEOUT=120
 
