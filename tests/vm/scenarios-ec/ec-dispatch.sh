@@ -66,5 +66,7 @@ check() {
 	expect_eq "$(chain_of '.source == "ec" and .command == "RD_EC" and .address == 78 and .rdata == [154]' daemon.json)" \
 		"sci>gpe>ec>ec_query>ec" "RD_EC of the key code in the chain"
 	expect_event daemon.json '.rules[0].hits == 1' 1
+	# without acpi.ec_busy_polling (ec-burst) 8-bit accesses go without burst
+	expect_event daemon.json '.source == "ec" and (.command == "BE_EC" or .command == "BD_EC")' 0
 	expect_grep stats.txt 'qr=2 '
 }

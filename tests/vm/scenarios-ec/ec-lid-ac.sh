@@ -83,5 +83,7 @@ check() {
 	expect_eq "$(reads_under '\\_SB.AC')" "[[3],[0]]" "_PSR's RD_EC 0x30 under each AC Notify"
 	expect_eq "$(chain_of '.source == "ec" and .command == "RD_EC" and .address == 48 and .context == "notify_handler"')" \
 		"sci>gpe>ec>ec_query>notify>ec" "the driver's RD_EC under the Notify"
+	# no burst without acpi.ec_busy_polling (ec-burst)
+	expect_event trace.json '.source == "ec" and (.command == "BE_EC" or .command == "BD_EC")' 0
 	expect_no_drops
 }
