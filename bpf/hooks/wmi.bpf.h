@@ -3,7 +3,8 @@
  * WMI events: one record assembled by whichever hooks see the event,
  * acpi_wmi_notify_handler (every kernel), wmi_notify_device (6.12+: the
  * GUID) and the _WED evaluation (acpi_evaluate_object: the payload), and
- * emitted by the outermost.
+ * emitted by the outermost.  Records made inside the handler (the EC reads
+ * of _WED, a driver's Notify) are its children.
  */
 #ifndef AT_HOOKS_WMI_BPF_H
 #define AT_HOOKS_WMI_BPF_H
@@ -68,6 +69,20 @@ static __always_inline struct at_event *wmi_begin(__u32 owner, void *handle,
 	at_read_path(&tmp->path, handle);
 	if (bpf_map_update_elem(&wmi_pending, &tid, tmp, BPF_ANY))
 		return NULL;
+	/*
+	 * What the handler does until its exit hook (the _WED evaluation and
+	 * the EC reads or Notifies of its AML, a driver's handler) is part of
+	 * this event: the record is their parent. The _WED hook runs at the
+	 * evaluation's exit, with nothing left to parent.
+	 */
+	if (owner != H_eval) {
+		struct at_frame *f = frame_new(owner);
+
+		if (f) {
+			f->self = self;
+			at_task_push(&self, &f->prev);
+		}
+	}
 	return bpf_map_lookup_elem(&wmi_pending, &tid);
 }
 
@@ -75,9 +90,15 @@ static __always_inline int wmi_end(__u32 owner)
 {
 	__u32 tid = at_tid();
 	struct at_event *e = bpf_map_lookup_elem(&wmi_pending, &tid);
+	struct at_frame *f;
 
 	if (!e || e->result != (__s32)owner)
 		return 0;
+	f = frame_get(owner);
+	if (f) {
+		at_task_pop(&f->prev);
+		frame_del(owner);
+	}
 	e->result = 0;
 	e->duration_ns = bpf_ktime_get_ns() - e->ts_ns;
 	e->flags |= AT_F_HAS_DURATION;

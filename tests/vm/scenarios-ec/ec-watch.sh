@@ -1,0 +1,71 @@
+# shellcheck shell=bash
+# acpitrace ec watch against an EC whose RAM changes. 6.12 (ec_sys built in):
+# the host changes byte 0x4E itself (tools/vm/ec write: the EC's own
+# firmware, no transaction), and watch -j prints exactly that byte with its
+# old and new value, next to no EC record; then the host queues query 0x2B,
+# whose _Q2B copies 0x4E to 0x50 (WR_EC), and the next change line has
+# exactly byte 0x50, printed after the _Q2B query record and the WR_EC
+# that wrote it, in the same interval (watch relates records to changes by
+# interval only: it does not say which record changed which byte).
+# Debian's 6.1 has no EC debugfs (CONFIG_ACPI_EC_DEBUGFS unset, no ec_sys
+# module): watch refuses with the reason.
+EC=default
+MODULES="wmi,uinput,evdev,button,ac"
+ACPITABLES="tools/vm/acpi/ec-laptop.asl tools/vm/acpi/ec-laptop-crt.asl"
+BINARIES="${ACPITRACE_EVREAD:-build/tools/evread}"
+TIMEOUT=120
+
+guest() {
+	if [ "$KERNEL" = 6.1 ]; then
+		if modprobe ec_sys 2>modprobe.err; then echo loaded >modprobe.txt; fi
+		if acpitrace ec watch --count 1 >watch.txt 2>watch.err; then echo "exit=0" >watch.status; else echo "exit=$?" >watch.status; fi
+		return 0
+	fi
+	acpitrace -j ec watch --interval 300 >watch.json 2>watch.err &
+	pid=$!
+	vm_wait_for 60 grep -q 'watching' watch.err
+	vm_signal go
+	vm_wait done-host 60
+	kill -INT "$pid"
+	wait "$pid"
+}
+
+host() {
+	[[ $KERNEL == 6.1 ]] && return 0
+	vm_wait_file go 120
+	vm_ec read 0x4E >"$OUT/old-4e.txt"
+	vm_ec read 0x50 >"$OUT/old-50.txt"
+	# a value no other scenario writes: both bytes change
+	vm_ec write 0x4E 0x77
+	vm_wait_grep watch.json '"source":"ec_ram".*"offset":78' 30
+	vm_ec query 0x2B
+	vm_wait_grep watch.json '"source":"ec_ram".*"offset":80' 30
+	vm_signal done-host
+}
+
+check() {
+	if [[ $KERNEL == 6.1 ]]; then
+		expect_grep watch.status '^exit=1$'
+		expect_grep watch.err '/sys/kernel/debug/ec/ec0/io: missing: the ec_sys module is not loaded'
+		expect_grep modprobe.err 'ec_sys'
+		if [[ -e $OUT/modprobe.txt ]]; then _fail "ec_sys loaded on 6.1"; else _pass "6.1 has no ec_sys module"; fi
+		return 0
+	fi
+	local old4e old50
+	old4e=$(($(cat "$OUT/old-4e.txt")))
+	old50=$(($(cat "$OUT/old-50.txt")))
+	# exactly two change lines: byte 0x4E (the host), then byte 0x50 (_Q2B's WR_EC)
+	expect_event watch.json '.source == "ec_ram"' 2
+	expect_eq "$(json watch.json "[.[] | select(.source == \"ec_ram\") | .changes] | tojson")" \
+		"[[{\"offset\":78,\"old\":$old4e,\"new\":119}],[{\"offset\":80,\"old\":$old50,\"new\":119}]]" "the bytes that changed, old and new"
+	# the host's write came with no EC transaction; the second change with the
+	# query that made it: the records printed between the two change lines
+	expect_event watch.json '.source == "ec_ram" and .changes[0].offset == 78 and .ec_records == 0' 1
+	local between
+	between=$(json watch.json '(map(.source == "ec_ram") | indices(true)) as $i | .[$i[0] + 1:$i[1]]')
+	expect_eq "$(jq -r '[.[] | select(.source == "ec_query") | .method] | join(" ")' <<<"$between")" '\_SB.EC0._Q2B' "the query in the interval of byte 0x50"
+	expect_eq "$(jq -r '[.[] | select(.source == "ec" and .command == "WR_EC") | "\(.address) \(.wdata)"] | join(";")' <<<"$between")" '80 [80,119]' "the WR_EC of byte 0x50 in that interval"
+	expect_eq "$(json watch.json '[.[] | select(.source == "ec_ram")][1].ec_records')" "$(jq length <<<"$between")" \
+		"ec_records: the records printed since the first change"
+	expect_eq "$(jq -r '[.[] | select(.source == "ec" and .command == "RD_EC") | "\(.address) \(.rdata)"] | join(";")' <<<"$between")" '78 [119]' "_Q2B's read of 0x4E in that interval"
+}
