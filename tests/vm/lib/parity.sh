@@ -27,6 +27,14 @@
 #   IDLE        a result the driver reads after each code (its queue's
 #               "empty"): logged, not counted as a code (optional)
 #   ACPITABLES, SMBIOS  the fixture and the machine the driver expects
+#   ECQUERY     send each code through the embedded controller, as laptops
+#               signal their hotkeys (optional; with EC=default): the host
+#               writes the code to EC RAM at ECCODE and queues query ECQUERY;
+#               the fixture's _Qxx reads it and notifies as the firmware does
+#   ECCODE      "ADDR [BYTES]": where in EC RAM the code goes, little-endian
+#               in BYTES bytes (default 1)
+# Without ECQUERY each code is a key press: the fixture's GED on IRQ 1
+# turns the Nth press into the Nth code.
 # and may set UNKNOWN_RE, the extended regex of the driver's dmesg line for
 # a code it drops, with the code as its last hex number.
 #
@@ -37,6 +45,8 @@
 # shellcheck disable=SC2034
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev,$DRIVER"
+# the EC that answers (tools/vm/run --ec) for a scenario that sends its codes through it
+[[ -z ${ECQUERY:-} ]] || EC=default
 APPEND=$DISPATCH_APPEND
 BOOT=own
 TIMEOUT=1000
@@ -148,14 +158,36 @@ _parity_guest() {
 
 _parity_host() {
 	local code
-	# one key press (on one QMP connection for all): the fixture turns it
-	# into the next code; its line in effects.log says the daemon logged it
-	# and the guest read the state after it (polled every 10 ms: the codes
-	# take most of a run)
+	# through the EC (one connection for the run, tests/vm/parity/ec-pipe):
+	# the code's bytes into EC RAM, then the query; the commands go out
+	# together and the answers are read after, in order
+	_parity_ec() {
+		local addr=${ECCODE%% *} bytes=1 i n=0 cmds='' ans
+		[[ $ECCODE != *" "* ]] || bytes=${ECCODE#* }
+		for ((i = 0; i < bytes; i++)); do
+			cmds+="write $((addr + i)) $((($1 >> (8 * i)) & 0xff))"$'\n'
+			n=$((n + 1))
+		done
+		printf '%squery %d\n' "$cmds" "$((ECQUERY))" >&"${PARITY_EC[1]}"
+		for ((i = 0; i <= n; i++)); do
+			if ! read -r -t 30 ans <&"${PARITY_EC[0]}" || [[ $ans != ok* ]]; then
+				echo "parity: the EC did not take code $1 (${ans:-no answer})" >&2
+				return 1
+			fi
+		done
+	}
+	# one key press (on one QMP connection for all) or one EC query: the
+	# fixture turns it into the next code; its line in effects.log says the
+	# daemon logged it and the guest read the state after it (polled every
+	# 10 ms: the codes take most of a run)
 	_parity_send() {
 		local re i
 		re="^code 0x0*$(printf %x "$1")\$"
-		vm_qmp_send send-key '{"keys":[{"type":"qcode","data":"a"}],"hold-time":10}' || return 1
+		if [[ -n $ECQUERY ]]; then
+			_parity_ec "$1" || return 1
+		else
+			vm_qmp_send send-key '{"keys":[{"type":"qcode","data":"a"}],"hold-time":10}' || return 1
+		fi
 		for ((i = 0; i < 2000; i++)); do
 			grep -qE -- "$re" "$OUT/effects.log" 2>/dev/null && break
 			sleep 0.01
@@ -164,7 +196,11 @@ _parity_host() {
 		[[ -z $DELAY ]] || sleep "$DELAY"
 	}
 	cp "$ROOT/$POLICY" "$OUT/shipped.policy"
-	vm_qmp_open
+	if [[ -n $ECQUERY ]]; then
+		coproc PARITY_EC { exec "$ROOT/tests/vm/parity/ec-pipe" "$OUT"; }
+	else
+		vm_qmp_open
+	fi
 	vm_signal shipped
 	vm_wait_file go 180
 	for ((code = BASE; code < BASE + CODES; code++)); do
@@ -223,6 +259,7 @@ TRACE_ARGS="-s $_parity_src"
 _parity_assign="DRIVER=$(printf %q "$DRIVER") INPUT=$(printf %q "$INPUT") POLICY=$(printf %q "$POLICY")
 CATCHALL=$(printf %q "$CATCHALL") CODES=$CODES BASE=${BASE:-0} DELAY=${DELAY:-} SKIP=$(printf %q "${SKIP:-}") UNKNOWN_RE=$(printf %q "$UNKNOWN_RE")
 EXTRA=$(printf %q "${EXTRA:-}") SCANMASK=$(printf %q "${SCANMASK:-}") IDLE=${IDLE:-}
+ECQUERY=${ECQUERY:-} ECCODE=$(printf %q "${ECCODE:-}")
 TRACE_ARGS=$(printf %q "$TRACE_ARGS")"
 for _f in guest host check; do
 	eval "$_f() {
