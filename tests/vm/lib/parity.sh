@@ -60,13 +60,20 @@ TIMEOUT=1000
 # sets its LEDs and radios) has returned before the WMI/Notify record that
 # the log line comes from is emitted.
 _parity_guest() {
+	# The loop below runs once per code in a TCG guest, where every process
+	# started costs milliseconds: it reads sysfs and the daemon's log with
+	# the shell's own read, and forks nothing while codes come.
 	# one line per state a code can change besides keys: WHAT NAME FIELD VALUE
 	_parity_state() {
 		for d in /sys/class/rfkill/rfkill*; do
 			[ -e "$d/type" ] || continue
-			n="$(cat "$d/name")/$(cat "$d/type")"
-			echo "rfkill $n soft $(cat "$d/soft" 2>/dev/null)"
-			echo "rfkill $n hard $(cat "$d/hard" 2>/dev/null)"
+			nm='' ty='' so='' ha=''
+			read -r nm <"$d/name"
+			read -r ty <"$d/type"
+			[ ! -r "$d/soft" ] || read -r so <"$d/soft"
+			[ ! -r "$d/hard" ] || read -r ha <"$d/hard"
+			echo "rfkill $nm/$ty soft $so"
+			echo "rfkill $nm/$ty hard $ha"
 		done
 		for d in /sys/class/backlight/* /sys/class/leds/*; do
 			[ -e "$d/brightness" ] || continue
@@ -74,38 +81,83 @@ _parity_guest() {
 			*/backlight/*) w=backlight ;;
 			*) w=led ;;
 			esac
-			echo "$w ${d##*/} brightness $(cat "$d/brightness" 2>/dev/null)"
+			v=
+			[ ! -r "$d/brightness" ] || read -r v <"$d/brightness" || true
+			echo "$w ${d##*/} brightness $v"
 		done
 		return 0
 	}
 	# "effect CODE WHAT NAME FIELD OLD->NEW" for each state that differs
+	# between the files OLD and NEW (a handful of lines each)
 	_parity_diff() {
-		awk -v code="$3" 'FILENAME == ARGV[1] { old[$1 " " $2 " " $3] = $4; next }
-			{ k = $1 " " $2 " " $3; o = (k in old) ? old[k] : "none"
-			  if (o != $4) print "effect " code " " k " " o "->" $4; delete old[k] }
-			END { for (k in old) print "effect " code " " k " " old[k] "->none" }' "$1" "$2"
+		while read -r w n f v; do
+			o=none
+			while read -r w2 n2 f2 v2; do
+				if [ "$w2 $n2 $f2" = "$w $n $f" ]; then
+					o=$v2
+					break
+				fi
+			done <"$1"
+			[ "$o" = "$v" ] || echo "effect $3 $w $n $f $o->$v"
+		done <"$2"
+		while read -r w n f v; do
+			gone=1
+			while read -r w2 n2 f2 v2; do
+				if [ "$w2 $n2 $f2" = "$w $n $f" ]; then
+					gone=
+					break
+				fi
+			done <"$2"
+			[ -z "$gone" ] || echo "effect $3 $w $n $f $v->none"
+		done <"$1"
 	}
 	# effects.log: "start", "state ..." (what exists at the start), then
-	# per code its effects and "code CODE" (the host waits for that line)
+	# per code its effects and "code CODE" (the host waits for that line).
+	# The daemon's log is read on one descriptor, so each poll reads only
+	# what was added (a line still being written waits in part); a code is
+	# the hex number of " code 0x... -> ", as _parity_check counts them.
 	_parity_effects() {
-		_parity_state >/tmp/effects.old
-		{ echo start; sed 's/^/state /' /tmp/effects.old; } >effects.log
-		seen=0
+		old=/tmp/effects.a new=/tmp/effects.b
+		_parity_state >$old
+		{ echo start; sed 's/^/state /' $old; } >effects.log
+		exec 3<daemon.log
+		part=
 		while [ ! -e /tmp/effects.stop ]; do
-			now=$(grep -cE 'code 0x[0-9a-f]+ -> ' daemon.log || true)
-			if [ "$now" -le "$seen" ]; then
+			codes='' last=''
+			while :; do
+				line=
+				if ! IFS= read -r line <&3; then
+					part=$part$line
+					break
+				fi
+				line=$part$line
+				part=
+				case $line in
+				*" code 0x"*" -> "*) ;;
+				*) continue ;;
+				esac
+				c=${line%% -> *}
+				c=${c##* code }
+				case ${c#0x} in
+				"" | *[!0-9a-f]*) continue ;;
+				esac
+				codes="$codes $c"
+				last=$c
+			done
+			if [ -z "$codes" ]; then
 				usleep 10000
 				continue
 			fi
-			_parity_state >/tmp/effects.new
-			codes=$(sed -nE 's/.* code (0x[0-9a-f]+) -> .*/\1/p' daemon.log | sed -n "$((seen + 1)),${now}p")
-			_parity_diff /tmp/effects.old /tmp/effects.new "$(echo "$codes" | tail -n 1)" >>effects.log
-			for c in $codes; do
-				echo "code $c" >>effects.log
-			done
-			mv /tmp/effects.new /tmp/effects.old
-			seen=$now
+			_parity_state >$new
+			{
+				_parity_diff $old $new "$last"
+				for c in $codes; do
+					echo "code $c"
+				done
+			} >>effects.log
+			c=$old old=$new new=$c
 		done
+		exec 3<&-
 	}
 	mkdir -p /tmp/policy.d
 	vm_wait shipped 60
