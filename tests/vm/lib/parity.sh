@@ -28,7 +28,8 @@
 #               "empty"): logged, not counted as a code (optional)
 #   ACPITABLES, SMBIOS  the fixture and the machine the driver expects
 #   ECQUERY     send each code through the embedded controller, as laptops
-#               signal their hotkeys (optional; with EC=default): the host
+#               signal their hotkeys (optional; the boot then gets EC=default,
+#               tools/vm/run --ec): the host
 #               writes the code to EC RAM at ECCODE and queues query ECQUERY;
 #               the fixture's _Qxx reads it and notifies as the firmware does
 #   ECCODE      "ADDR [BYTES]": where in EC RAM the code goes, little-endian
