@@ -29,15 +29,15 @@
 #   ACPITABLES, SMBIOS  the fixture and the machine the driver expects
 #   ECQUERY     send each code through the embedded controller, as laptops
 #               signal their hotkeys (optional; the boot then gets EC=default,
-#               tools/vm/run --ec): the host
-#               writes the code to EC RAM at ECCODE and queues query ECQUERY;
-#               the fixture's _Qxx reads it and notifies as the firmware does
+#               tools/vm/run --ec): the host writes the code to EC RAM at
+#               ECCODE and queues query ECQUERY; the fixture's _Qxx reads it
+#               and notifies as the firmware does
 #   ECCODE      "ADDR [BYTES]": where in EC RAM the code goes, little-endian
 #               in BYTES bytes (default 1)
-# Without ECQUERY each code is a key press: the fixture's GED on IRQ 1
-# turns the Nth press into the Nth code.
 # and may set UNKNOWN_RE, the extended regex of the driver's dmesg line for
-# a code it drops, with the code as its last hex number.
+# a code it drops, with the code as its last hex number. Without ECQUERY
+# each code is a key press: the fixture's GED on IRQ 1 turns the Nth press
+# into the Nth code.
 #
 # This file only sets variables and defines functions from the scenario's
 # variables, so sourcing it again redoes all of it: a variant of a scenario
