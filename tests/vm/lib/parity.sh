@@ -27,8 +27,17 @@
 #   IDLE        a result the driver reads after each code (its queue's
 #               "empty"): logged, not counted as a code (optional)
 #   ACPITABLES, SMBIOS  the fixture and the machine the driver expects
+#   ECQUERY     send each code through the embedded controller, as laptops
+#               signal their hotkeys (optional; the boot then gets EC=default,
+#               tools/vm/run --ec): the host writes the code to EC RAM at
+#               ECCODE and queues query ECQUERY; the fixture's _Qxx reads it
+#               and notifies as the firmware does
+#   ECCODE      "ADDR [BYTES]": where in EC RAM the code goes, little-endian
+#               in BYTES bytes (default 1)
 # and may set UNKNOWN_RE, the extended regex of the driver's dmesg line for
-# a code it drops, with the code as its last hex number.
+# a code it drops, with the code as its last hex number. Without ECQUERY
+# each code is a key press: the fixture's GED on IRQ 1 turns the Nth press
+# into the Nth code.
 #
 # This file only sets variables and defines functions from the scenario's
 # variables, so sourcing it again redoes all of it: a variant of a scenario
@@ -37,6 +46,8 @@
 # shellcheck disable=SC2034
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev,$DRIVER"
+# the EC that answers (tools/vm/run --ec) for a scenario that sends its codes through it
+[[ -z ${ECQUERY:-} ]] || EC=default
 APPEND=$DISPATCH_APPEND
 BOOT=own
 TIMEOUT=1000
@@ -50,13 +61,20 @@ TIMEOUT=1000
 # sets its LEDs and radios) has returned before the WMI/Notify record that
 # the log line comes from is emitted.
 _parity_guest() {
+	# The loop below runs once per code in a TCG guest, where every process
+	# started costs milliseconds: it reads sysfs and the daemon's log with
+	# the shell's own read, and forks nothing while codes come.
 	# one line per state a code can change besides keys: WHAT NAME FIELD VALUE
 	_parity_state() {
 		for d in /sys/class/rfkill/rfkill*; do
 			[ -e "$d/type" ] || continue
-			n="$(cat "$d/name")/$(cat "$d/type")"
-			echo "rfkill $n soft $(cat "$d/soft" 2>/dev/null)"
-			echo "rfkill $n hard $(cat "$d/hard" 2>/dev/null)"
+			nm='' ty='' so='' ha=''
+			read -r nm <"$d/name"
+			read -r ty <"$d/type"
+			[ ! -r "$d/soft" ] || read -r so <"$d/soft"
+			[ ! -r "$d/hard" ] || read -r ha <"$d/hard"
+			echo "rfkill $nm/$ty soft $so"
+			echo "rfkill $nm/$ty hard $ha"
 		done
 		for d in /sys/class/backlight/* /sys/class/leds/*; do
 			[ -e "$d/brightness" ] || continue
@@ -64,38 +82,83 @@ _parity_guest() {
 			*/backlight/*) w=backlight ;;
 			*) w=led ;;
 			esac
-			echo "$w ${d##*/} brightness $(cat "$d/brightness" 2>/dev/null)"
+			v=
+			[ ! -r "$d/brightness" ] || read -r v <"$d/brightness" || true
+			echo "$w ${d##*/} brightness $v"
 		done
 		return 0
 	}
 	# "effect CODE WHAT NAME FIELD OLD->NEW" for each state that differs
+	# between the files OLD and NEW (a handful of lines each)
 	_parity_diff() {
-		awk -v code="$3" 'FILENAME == ARGV[1] { old[$1 " " $2 " " $3] = $4; next }
-			{ k = $1 " " $2 " " $3; o = (k in old) ? old[k] : "none"
-			  if (o != $4) print "effect " code " " k " " o "->" $4; delete old[k] }
-			END { for (k in old) print "effect " code " " k " " old[k] "->none" }' "$1" "$2"
+		while read -r w n f v; do
+			o=none
+			while read -r w2 n2 f2 v2; do
+				if [ "$w2 $n2 $f2" = "$w $n $f" ]; then
+					o=$v2
+					break
+				fi
+			done <"$1"
+			[ "$o" = "$v" ] || echo "effect $3 $w $n $f $o->$v"
+		done <"$2"
+		while read -r w n f v; do
+			gone=1
+			while read -r w2 n2 f2 v2; do
+				if [ "$w2 $n2 $f2" = "$w $n $f" ]; then
+					gone=
+					break
+				fi
+			done <"$2"
+			[ -z "$gone" ] || echo "effect $3 $w $n $f $v->none"
+		done <"$1"
 	}
 	# effects.log: "start", "state ..." (what exists at the start), then
-	# per code its effects and "code CODE" (the host waits for that line)
+	# per code its effects and "code CODE" (the host waits for that line).
+	# The daemon's log is read on one descriptor, so each poll reads only
+	# what was added (a line still being written waits in part); a code is
+	# the hex number of " code 0x... -> ", as _parity_check counts them.
 	_parity_effects() {
-		_parity_state >/tmp/effects.old
-		{ echo start; sed 's/^/state /' /tmp/effects.old; } >effects.log
-		seen=0
+		old=/tmp/effects.a new=/tmp/effects.b
+		_parity_state >$old
+		{ echo start; sed 's/^/state /' $old; } >effects.log
+		exec 3<daemon.log
+		part=
 		while [ ! -e /tmp/effects.stop ]; do
-			now=$(grep -cE 'code 0x[0-9a-f]+ -> ' daemon.log || true)
-			if [ "$now" -le "$seen" ]; then
+			codes='' last=''
+			while :; do
+				line=
+				if ! IFS= read -r line <&3; then
+					part=$part$line
+					break
+				fi
+				line=$part$line
+				part=
+				case $line in
+				*" code 0x"*" -> "*) ;;
+				*) continue ;;
+				esac
+				c=${line%% -> *}
+				c=${c##* code }
+				case ${c#0x} in
+				"" | *[!0-9a-f]*) continue ;;
+				esac
+				codes="$codes $c"
+				last=$c
+			done
+			if [ -z "$codes" ]; then
 				usleep 10000
 				continue
 			fi
-			_parity_state >/tmp/effects.new
-			codes=$(sed -nE 's/.* code (0x[0-9a-f]+) -> .*/\1/p' daemon.log | sed -n "$((seen + 1)),${now}p")
-			_parity_diff /tmp/effects.old /tmp/effects.new "$(echo "$codes" | tail -n 1)" >>effects.log
-			for c in $codes; do
-				echo "code $c" >>effects.log
-			done
-			mv /tmp/effects.new /tmp/effects.old
-			seen=$now
+			_parity_state >$new
+			{
+				_parity_diff $old $new "$last"
+				for c in $codes; do
+					echo "code $c"
+				done
+			} >>effects.log
+			c=$old old=$new new=$c
 		done
+		exec 3<&-
 	}
 	mkdir -p /tmp/policy.d
 	vm_wait shipped 60
@@ -148,14 +211,36 @@ _parity_guest() {
 
 _parity_host() {
 	local code
-	# one key press (on one QMP connection for all): the fixture turns it
-	# into the next code; its line in effects.log says the daemon logged it
-	# and the guest read the state after it (polled every 10 ms: the codes
-	# take most of a run)
+	# through the EC (one connection for the run, tests/vm/parity/ec-pipe):
+	# the code's bytes into EC RAM, then the query; the commands go out
+	# together and the answers are read after, in order
+	_parity_ec() {
+		local addr=${ECCODE%% *} bytes=1 i n=0 cmds='' ans
+		[[ $ECCODE != *" "* ]] || bytes=${ECCODE#* }
+		for ((i = 0; i < bytes; i++)); do
+			cmds+="write $((addr + i)) $((($1 >> (8 * i)) & 0xff))"$'\n'
+			n=$((n + 1))
+		done
+		printf '%squery %d\n' "$cmds" "$((ECQUERY))" >&"${PARITY_EC[1]}"
+		for ((i = 0; i <= n; i++)); do
+			if ! read -r -t 30 ans <&"${PARITY_EC[0]}" || [[ $ans != ok* ]]; then
+				echo "parity: the EC did not take code $1 (${ans:-no answer})" >&2
+				return 1
+			fi
+		done
+	}
+	# one key press (on one QMP connection for all) or one EC query: the
+	# fixture turns it into the next code; its line in effects.log says the
+	# daemon logged it and the guest read the state after it (polled every
+	# 10 ms: the codes take most of a run)
 	_parity_send() {
 		local re i
 		re="^code 0x0*$(printf %x "$1")\$"
-		vm_qmp_send send-key '{"keys":[{"type":"qcode","data":"a"}],"hold-time":10}' || return 1
+		if [[ -n $ECQUERY ]]; then
+			_parity_ec "$1" || return 1
+		else
+			vm_qmp_send send-key '{"keys":[{"type":"qcode","data":"a"}],"hold-time":10}' || return 1
+		fi
 		for ((i = 0; i < 2000; i++)); do
 			grep -qE -- "$re" "$OUT/effects.log" 2>/dev/null && break
 			sleep 0.01
@@ -164,7 +249,11 @@ _parity_host() {
 		[[ -z $DELAY ]] || sleep "$DELAY"
 	}
 	cp "$ROOT/$POLICY" "$OUT/shipped.policy"
-	vm_qmp_open
+	if [[ -n $ECQUERY ]]; then
+		coproc PARITY_EC { exec "$ROOT/tests/vm/parity/ec-pipe" "$OUT"; }
+	else
+		vm_qmp_open
+	fi
 	vm_signal shipped
 	vm_wait_file go 180
 	for ((code = BASE; code < BASE + CODES; code++)); do
@@ -223,6 +312,7 @@ TRACE_ARGS="-s $_parity_src"
 _parity_assign="DRIVER=$(printf %q "$DRIVER") INPUT=$(printf %q "$INPUT") POLICY=$(printf %q "$POLICY")
 CATCHALL=$(printf %q "$CATCHALL") CODES=$CODES BASE=${BASE:-0} DELAY=${DELAY:-} SKIP=$(printf %q "${SKIP:-}") UNKNOWN_RE=$(printf %q "$UNKNOWN_RE")
 EXTRA=$(printf %q "${EXTRA:-}") SCANMASK=$(printf %q "${SCANMASK:-}") IDLE=${IDLE:-}
+ECQUERY=${ECQUERY:-} ECCODE=$(printf %q "${ECCODE:-}")
 TRACE_ARGS=$(printf %q "$TRACE_ARGS")"
 for _f in guest host check; do
 	eval "$_f() {

@@ -5,7 +5,9 @@
 # on an ASUSTeK machine, Notify values 0x10..0xFF (see the fixture for why
 # not lower), with acpi_backlight=vendor (the machines asus-laptop is for
 # have no GPU backlight): the driver registers its backlight "asus_laptop"
-# and takes the brightness codes 0x10..0x2F to it. See tests/vm/lib/parity.sh.
+# and takes the brightness codes 0x10..0x2F to it. Each code comes through
+# the EC: the host writes it to EC RAM 0x4E and queues query 0x0A, whose _Q0A
+# notifies ATKD with it. See tests/vm/lib/parity.sh.
 DRIVER=asus-laptop
 INPUT="Asus Laptop extra buttons"
 POLICY=policy/asus-laptop.policy
@@ -15,5 +17,7 @@ CODES=240
 ACPITABLES="tools/vm/acpi/parity/asus-laptop.asl"
 SMBIOS=("type=1,manufacturer=ASUSTeK Computer Inc.,product=A6J")
 UNKNOWN_RE="Unknown key"
+ECQUERY=0x0A
+ECCODE=0x4E
 . "$ROOT/tests/vm/lib/parity.sh"
 APPEND+=" acpi_backlight=vendor"

@@ -4,7 +4,9 @@
 # of record types 0x0000, 0x0010, 0x0011, 0x0012): the Dell WMI event GUID of
 # tools/vm/acpi/parity/dell-wmi.asl on a Dell (the OEM string and the 0xB1
 # structure dell-smbios checks), one u16 record [2, type, code] per event,
-# the codes of the fixture's CODS list (EXTRA, in the same order).
+# the codes of EXTRA, each through the EC: the host writes (type << 16) |
+# code to EC RAM 0x50 (32 bits) and queues query 0x11, whose _Q11 fills the
+# record and notifies the WMI device.
 # tools/vm/acpi/parity/dell-b1.smbios is one raw SMBIOS structure for QEMU's
 # -smbios file=: type 0xB1, length 12, handle 0xB100, flags 0xFFFF (bit 1:
 # "has ACPI WMI", which dell-smbios looks for), no strings (two NULs).
@@ -28,4 +30,6 @@ ACPITABLES="tools/vm/acpi/parity/dell-wmi.asl"
 SMBIOS=("type=1,manufacturer=Dell Inc.,product=Latitude 7490" "type=11,value=Dell System"
 	"file=$ROOT/tools/vm/acpi/parity/dell-b1.smbios")
 UNKNOWN_RE="Unknown key with type 0x[0-9a-f]+ and code"
+ECQUERY=0x11
+ECCODE="0x50 4"
 . "$ROOT/tests/vm/lib/parity.sh"

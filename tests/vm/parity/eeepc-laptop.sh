@@ -6,7 +6,9 @@
 # others its probe stops at "Unable to find wifi PCI bus" without the Eee
 # PC's PCIe port), Notify values 0x10..0x7F, with acpi_backlight=vendor (an
 # Eee PC's firmware drives its panel): the driver registers its backlight
-# "eeepc" and takes the brightness codes 0x20..0x2F to it.
+# "eeepc" and takes the brightness codes 0x20..0x2F to it. Each code comes
+# through the EC: the host writes it to EC RAM 0x4E and queues query 0x0A,
+# whose _Q0A notifies ATKD with it.
 # See tests/vm/lib/parity.sh.
 DRIVER=eeepc-laptop
 INPUT="Asus EeePC extra buttons"
@@ -17,5 +19,7 @@ CODES=112
 ACPITABLES="tools/vm/acpi/parity/eeepc-laptop.asl"
 SMBIOS=("type=1,manufacturer=ASUSTeK Computer INC.,product=1005HA")
 UNKNOWN_RE="Unknown key"
+ECQUERY=0x0A
+ECCODE=0x4E
 . "$ROOT/tests/vm/lib/parity.sh"
 APPEND+=" acpi_backlight=vendor"

@@ -25,8 +25,11 @@
  * event code, and has no side effects (6.1 and 6.12 may evaluate it more
  * than once per event).
  *
- * Injection: \_SB.PGED, a GED on IRQ 1 like ged.asl (boot with
- * initcall_blacklist=i8042_init; do not load ged.asl too). Each make code
+ * Injection, for the parity runs: through the embedded controller, with
+ * asus-wmi-ec.asl beside this table (its query sets CODE and notifies both
+ * ids). For other scenarios (dispatch-coexist): \_SB.PGED, a GED on IRQ 1
+ * like ged.asl (boot with initcall_blacklist=i8042_init; do not load
+ * ged.asl too). Each make code
  * from the keyboard (any key, vm_sendkey) sets CODE to the number of make
  * codes seen before it (0, 1, 2, ...) and notifies both event ids, so the
  * Nth key press delivers event code N-1 to whichever driver is loaded,

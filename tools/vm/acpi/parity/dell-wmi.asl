@@ -13,11 +13,20 @@
  * _WED returns EVB, one u16 record [2, type, code] as a version-0 BIOS
  * sends it.
  *
- * Injection: \_SB.PGED, a GED on IRQ 1 (boot with
- * initcall_blacklist=i8042_init; not with ged.asl): the Nth make code puts
- * the Nth entry of CODS ((type << 16) | code) in EVB and notifies 0xD0.
+ * \_SB.EC0 (PNP0C09, ports 0x62/0x66, GPE 0x0C; boot with tools/vm/run
+ * --ec) with
+ *   0x50 DCOD  16 bits: the record's code
+ *   0x52 DTYP  16 bits: the record's type
+ *   _Q11       an event: ETYP = DTYP, ECOD = DCOD, Notify (DWMI, 0xD0)
+ * The firmware this follows (docs/parity.md "Through the EC") fills its
+ * WMI device's record (length 3, type 0, the code, the brightness level)
+ * in each key's _Qxx (_Q11: code 0xE005) and notifies 0xD0; here one query
+ * carries every record the harness sends through EC RAM.
+ *
+ * Injection: the host writes each (type << 16) | code, little-endian, to
+ * bytes 0x50..0x53 and queues query 0x11 (tools/vm/ec).
  */
-DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PDELLW", 1)
+DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PDELLW", 2)
 {
 	Scope (\_SB)
 	{
@@ -60,53 +69,30 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PDELLW", 1)
 			}
 		}
 
-		Device (PGED)
+		Device (EC0)
 		{
-			Name (_HID, "ACPI0013")
+			Name (_HID, EisaId ("PNP0C09"))
 			Name (_UID, 1)
+			Name (_GPE, 0x0C)
 			Name (_CRS, ResourceTemplate ()
 			{
-				Interrupt (ResourceConsumer, Edge, ActiveHigh, Exclusive) { 1 }
+				IO (Decode16, 0x62, 0x62, 0x00, 0x01)
+				IO (Decode16, 0x66, 0x66, 0x00, 0x01)
 			})
 
-			OperationRegion (KBD, SystemIO, 0x60, 0x01)
-			Field (KBD, ByteAcc, NoLock, Preserve)
+			OperationRegion (ECOR, EmbeddedControl, 0x00, 0x100)
+			Field (ECOR, ByteAcc, Lock, Preserve)
 			{
-				DATA, 8,
+				Offset (0x50),
+				DCOD, 16,
+				DTYP, 16,
 			}
 
-			Name (KEYS, 0)
-			Name (CODS, Package ()
+			Method (_Q11, 0, NotSerialized)
 			{
-				0x003A, 0x0109, 0x0150, 0xE000, 0xE001, 0xE005,
-				0xE006, 0xE007, 0xE008, 0xE009, 0xE00A, 0xE00B,
-				0xE00C, 0xE00D, 0xE00E, 0xE011, 0xE013, 0xE020,
-				0xE025, 0xE026, 0xE027, 0xE029, 0xE02E, 0xE030,
-				0xE033, 0xE034, 0xE03A, 0xE043, 0xE044, 0xE045,
-				0xE046, 0xE047, 0xE048, 0xE049, 0xE06E, 0xE0F7,
-				0xE0F8, 0xE0F9, 0x100057, 0x100058, 0x100109, 0x100150,
-				0x100151, 0x100152, 0x100153, 0x100154, 0x100155, 0x100156,
-				0x100157, 0x100850, 0x100851, 0x100852, 0x1101E1, 0x1102EA,
-				0x1102EB, 0x1102EC, 0x1102F6, 0x110150, 0x110151, 0x11E070,
-				0x11FFF0, 0x11FFF1, 0x120001, 0x120003, 0x12000C,
-			})
-
-			Method (_EVT, 1, Serialized)
-			{
-				Local0 = DATA
-				If (Local0 & 0x80)
-				{
-					Return (Zero)
-				}
-				If (KEYS < SizeOf (CODS))
-				{
-					Local1 = DerefOf (CODS [KEYS])
-					\_SB.DWMI.ETYP = Local1 >> 16
-					\_SB.DWMI.ECOD = Local1 & 0xFFFF
-				}
-				KEYS++
+				\_SB.DWMI.ETYP = DTYP
+				\_SB.DWMI.ECOD = DCOD
 				Notify (\_SB.DWMI, 0xD0)
-				Return (Zero)
 			}
 		}
 	}

@@ -1,7 +1,8 @@
 /*
  * parity/panasonic-laptop.asl — what the stock panasonic-laptop driver needs
- * to bind, and a way to feed it hotkey codes, for the parity harness
- * (tests/vm/parity/panasonic-laptop.sh).
+ * to bind, and hotkeys that reach it through the embedded controller as on a
+ * Let's note / Toughbook, for the parity harness
+ * (tests/vm/parity/panasonic-laptop.sh; boot with tools/vm/run --ec).
  *
  * Provides: \_SB.HKEY (_HID "MAT0019", a Let's note hotkey device) with the
  * methods the driver evaluates:
@@ -9,16 +10,22 @@
  *   SINF  the settings package (batteries, LCD type, AC/DC brightness
  *         max/min/current, mute, ...): 16 plausible integers
  *   SSET  write one setting (sticky key at probe): accepted, ignored
- *   HINF  the hotkey of the last Notify(HKEY, 0x80): CODE (bit 7 set for a
- *         press, the key number in the low bits)
+ *   HINF  the oldest hotkey of the queue HIND fills (bit 7 set for a press,
+ *         the key number in the low bits), 0 when it is empty; it notifies
+ *         HKEY again while more are queued
+ *   HIND  queue a hotkey (32 entries; the oldest is dropped when full)
+ * and \_SB.EC0 (PNP0C09, ports 0x62/0x66, GPE 0x0C) with
+ *   0xB6 ERB6  the hotkey (the firmware's name for the EC's key byte)
+ *   _Q70       a hotkey: HIND (ERB6), Notify (HKEY, 0x80)
  *
- * Injection: \_SB.PGED, a GED on IRQ 1 (boot with
- * initcall_blacklist=i8042_init; not with ged.asl): the Nth make code sets
- * CODE to 0x80 + N - 1 and sends Notify (HKEY, 0x80), so the keys deliver
- * the presses of key numbers 0, 1, ... (the driver's keys are 1..10 on
- * 6.1, 1..43 on 6.12).
+ * The firmware this follows (docs/parity.md "Through the EC") has one _Qxx
+ * per key, each queueing its own constant through HIND (checked against
+ * ERB6) and notifying HKEY; here one query carries every code of the range
+ * through ERB6 (the harness sends 0x80..0xAF).
+ * Injection: the host writes each code to byte 0xB6 and queues query 0x70
+ * (tools/vm/ec).
  */
-DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PPANA", 1)
+DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PPANA", 2)
 {
 	Scope (\_SB)
 	{
@@ -26,7 +33,6 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PPANA", 1)
 		{
 			Name (_HID, "MAT0019")
 			Name (_UID, 0)
-			Name (CODE, 0)
 
 			Method (_STA, 0)
 			{
@@ -51,40 +57,64 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PPANA", 1)
 			{
 			}
 
-			Method (HINF, 0)
+			Mutex (HDMX, 0)
+			Name (HDAT, Buffer (32) {})
+			Name (HINP, 0)
+			Name (HOUP, 0)
+
+			Method (HIND, 1, Serialized)
 			{
-				Return (CODE)
+				Acquire (HDMX, 0xFFFF)
+				HDAT [HINP] = Arg0
+				HINP = (HINP + 1) % 32
+				If (HINP == HOUP)
+				{
+					HOUP = (HOUP + 1) % 32
+				}
+				Release (HDMX)
+			}
+
+			Method (HINF, 0, Serialized)
+			{
+				Acquire (HDMX, 0xFFFF)
+				Local0 = 0
+				If (HINP != HOUP)
+				{
+					Local0 = DerefOf (HDAT [HOUP])
+					HOUP = (HOUP + 1) % 32
+				}
+				Local1 = (HINP != HOUP)
+				Release (HDMX)
+				If (Local1)
+				{
+					Notify (\_SB.HKEY, 0x80)
+				}
+				Return (Local0)
 			}
 		}
 
-		Device (PGED)
+		Device (EC0)
 		{
-			Name (_HID, "ACPI0013")
+			Name (_HID, EisaId ("PNP0C09"))
 			Name (_UID, 1)
+			Name (_GPE, 0x0C)
 			Name (_CRS, ResourceTemplate ()
 			{
-				Interrupt (ResourceConsumer, Edge, ActiveHigh, Exclusive) { 1 }
+				IO (Decode16, 0x62, 0x62, 0x00, 0x01)
+				IO (Decode16, 0x66, 0x66, 0x00, 0x01)
 			})
 
-			OperationRegion (KBD, SystemIO, 0x60, 0x01)
-			Field (KBD, ByteAcc, NoLock, Preserve)
+			OperationRegion (ECR, EmbeddedControl, 0x00, 0xFF)
+			Field (ECR, ByteAcc, Lock, Preserve)
 			{
-				DATA, 8,
+				Offset (0xB6),
+				ERB6, 8,
 			}
 
-			Name (KEYS, 0)
-
-			Method (_EVT, 1, Serialized)
+			Method (_Q70, 0, Serialized)
 			{
-				Local0 = DATA
-				If (Local0 & 0x80)
-				{
-					Return (Zero)
-				}
-				\_SB.HKEY.CODE = 0x80 + KEYS
-				KEYS++
+				\_SB.HKEY.HIND (ERB6)
 				Notify (\_SB.HKEY, 0x80)
-				Return (Zero)
 			}
 		}
 	}
