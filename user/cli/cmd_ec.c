@@ -20,6 +20,7 @@
 #include "cli/listen.h"
 #include "acpi/ec_ram.h"
 #include "cli/ec_fields_cli.h"
+#include "cli/ec_touch.h"
 #include "record/output.h"
 #include "lib/errmsg.h"
 #include "lib/json.h"
@@ -169,6 +170,7 @@ struct watch {
 	struct ec_map map;	/* .n == 0: no names */
 	unsigned int records;	/* EC records this interval */
 	uint32_t self;		/* our thread id, as records carry it */
+	struct ec_touches *touch;	/* which transactions touched which byte */
 };
 
 static void on_record(const struct at_event *e, void *ctx)
@@ -176,10 +178,57 @@ static void on_record(const struct at_event *e, void *ctx)
 	struct watch *w = ctx;
 
 	/* our own snapshot is 256 EC reads in this thread: not news */
-	if ((e->source != AT_SRC_EC && e->source != AT_SRC_EC_QUERY) || e->pid == w->self)
+	if (e->pid == w->self)
+		return;
+	ec_touches_record(w->touch, e);
+	if (e->source != AT_SRC_EC && e->source != AT_SRC_EC_QUERY)
 		return;
 	output_event(&w->out, e);
 	w->records++;
+}
+
+static const char *ec_cmd_name(uint8_t command)
+{
+	return command == 0x81 ? "WR_EC" : "RD_EC";
+}
+
+/* Who touched a changed byte: the transactions, and whether the EC changed it. */
+static void touches_json(struct json *j, const struct ec_touches *t, uint8_t addr)
+{
+	const struct ec_touch *tt[16];
+	size_t n = ec_touches_at(t, addr, tt, 16);
+
+	json_bool(j, "changed_in_ec", !ec_touches_written(t, addr));
+	json_begin_array(j, "touched_by");
+	for (size_t i = 0; i < n; i++) {
+		json_begin_object(j, NULL);
+		json_str(j, "command", ec_cmd_name(tt[i]->command));
+		if (tt[i]->query >= 0)
+			json_u64(j, "query", (uint64_t)tt[i]->query);
+		else
+			json_null(j, "query");
+		if (tt[i]->method[0])
+			json_str(j, "method", tt[i]->method);
+		else
+			json_null(j, "method");
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
+static void touches_text(const struct ec_touches *t, uint8_t addr)
+{
+	const struct ec_touch *tt[16];
+	size_t n = ec_touches_at(t, addr, tt, 16);
+
+	printf(" [%s", ec_touches_written(t, addr) ? "written" : "changed in the EC");
+	for (size_t i = 0; i < n; i++) {
+		printf("%s%s", i ? ", " : "; ", ec_cmd_name(tt[i]->command));
+		if (tt[i]->query >= 0)
+			printf(" by query 0x%02X%s%s", tt[i]->query, tt[i]->method[0] ? " " : "",
+			       tt[i]->method);
+	}
+	printf("]");
 }
 
 static void print_changes(const struct watch *w, const struct ec_change *c, size_t n,
@@ -201,16 +250,18 @@ static void print_changes(const struct watch *w, const struct ec_change *c, size
 			json_u64(&j, "old", c[i].old);
 			json_u64(&j, "new", c[i].new);
 			ec_fields_change_json(&j, &w->map, &c[i], old, cur, len);
+			touches_json(&j, w->touch, c[i].offset);
 			json_end_object(&j);
 		}
 		json_end_array(&j);
 		json_u64(&j, "ec_records", w->records);
 		json_end_object(&j);
-		fputc('\n', stdout);
 	} else {
 		printf("%12.6f      ec_ram   %zu changed:", ts, n);
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
 			ec_fields_change_text(stdout, &w->map, &c[i], old, cur, len);
+			touches_text(w->touch, c[i].offset);
+		}
 		printf("\n");
 	}
 	fflush(stdout);
@@ -228,6 +279,9 @@ static int ec_watch(const struct ec_opts *o)
 	n = ec_ram_read(o->io, prev, sizeof(prev), why, sizeof(why));
 	if (n < 0)
 		return err_print("ec", "%s", why), 1;
+	w.touch = calloc(1, sizeof(*w.touch));
+	if (!w.touch)
+		return err_print("ec", "out of memory"), 1;
 	ec_map_init(&w.map);
 	if (!o->no_fields)
 		ec_fields_load_quiet(&w.map, o->tables);
@@ -243,6 +297,7 @@ static int ec_watch(const struct ec_opts *o)
 		size_t nc;
 
 		w.records = 0;
+		ec_touches_reset(w.touch);
 		while (!stop && mono_ns() < end) {
 			uint64_t left = (end - mono_ns()) / 1000000;
 
@@ -255,6 +310,7 @@ static int ec_watch(const struct ec_opts *o)
 		if (m < 0) {
 			listen_close(l);
 			ec_map_free(&w.map);
+			free(w.touch);
 			return err_print("ec", "%s", why), 1;
 		}
 		nc = ec_ram_diff(prev, cur, m < n ? m : n, ch, EC_RAM_SIZE);
@@ -265,6 +321,7 @@ static int ec_watch(const struct ec_opts *o)
 	}
 	listen_close(l);
 	ec_map_free(&w.map);
+	free(w.touch);
 	return 0;
 }
 
