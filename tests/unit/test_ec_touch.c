@@ -61,15 +61,14 @@ TEST(ec_touch_query_chain)
 	memset(&t, 0, sizeof(t));
 	e = other(1, 0, AT_SRC_GPE);
 	ec_touches_record(&t, &e);
-	e = query(2, 1, 0x2B);
-	ec_touches_record(&t, &e);
+	/* the query's record comes when _Q2B returns: after its work */
 	e = ec(3, 2, 0x80, 0x4E, 0);		/* _Q2B reads 0x4E */
 	ec_touches_record(&t, &e);
 	e = ec(4, 2, 0x81, 0x50, 0);		/* and writes 0x50 */
 	ec_touches_record(&t, &e);
-	e = other(5, 2, AT_SRC_NOTIFY);		/* its Notify; the driver reads 0x30 */
+	e = ec(6, 5, 0x80, 0x30, 0);		/* a driver's read under its Notify */
 	ec_touches_record(&t, &e);
-	e = ec(6, 5, 0x80, 0x30, 0);
+	e = other(5, 2, AT_SRC_NOTIFY);
 	ec_touches_record(&t, &e);
 	e = ec(7, 0, 0x80, 0x10, 0);		/* a read outside any query */
 	ec_touches_record(&t, &e);
@@ -77,6 +76,22 @@ TEST(ec_touch_query_chain)
 	ec_touches_record(&t, &e);
 	e = ec(9, 2, 0x82, 0x90, 0);		/* BE_EC has no address */
 	ec_touches_record(&t, &e);
+	/* another reader's snapshot: 256 reads, each raising the GPE */
+	for (uint64_t i = 0; i < 256; i++) {
+		e = other(100 + 3 * i, 0, AT_SRC_SCI);
+		ec_touches_record(&t, &e);
+		e = other(101 + 3 * i, 100 + 3 * i, AT_SRC_GPE);
+		ec_touches_record(&t, &e);
+		e = ec(102 + 3 * i, 0, 0x80, 0xC0, 0);
+		ec_touches_record(&t, &e);
+	}
+	e = query(2, 1, 0x2B);
+	ec_touches_record(&t, &e);
+	for (uint64_t i = 0; i < 600; i++) {
+		e = other(2000 + i, 0, AT_SRC_GPE);
+		ec_touches_record(&t, &e);
+	}
+	ec_touches_resolve(&t);
 
 	n = ec_touches_at(&t, 0x4E, out, 8);
 	CHECK_EQ_INT(n, 1);
@@ -94,16 +109,37 @@ TEST(ec_touch_query_chain)
 	CHECK_STR(out[0]->method, "");
 	CHECK_EQ_INT(ec_touches_at(&t, 0x11, out, 8), 0);
 	CHECK_EQ_INT(ec_touches_at(&t, 0x90, out, 8), 0);
-	CHECK_EQ_INT(t.n, 4);
+	CHECK_EQ_INT(ec_touches_at(&t, 0xC0, out, 8), 8);
+	CHECK_EQ_INT(t.n, 4 + 256);
 
-	/* a new interval forgets the transactions, not the query links */
+	/* a new interval forgets the transactions, not the links; the query
+	 * known first works as well */
 	ec_touches_reset(&t);
 	CHECK_EQ_INT(ec_touches_at(&t, 0x4E, out, 8), 0);
 	e = ec(10, 2, 0x80, 0x4E, 0);
 	ec_touches_record(&t, &e);
+	ec_touches_resolve(&t);
 	n = ec_touches_at(&t, 0x4E, out, 8);
 	CHECK_EQ_INT(n, 1);
 	CHECK_EQ_INT(out[0]->query, 0x2B);
+}
+
+/* A parent loop (a damaged recording's ids) ends the walk. */
+TEST(ec_touch_parent_loop)
+{
+	const struct ec_touch *out[2];
+	struct at_event e;
+
+	memset(&t, 0, sizeof(t));
+	e = other(20, 21, AT_SRC_NOTIFY);
+	ec_touches_record(&t, &e);
+	e = other(21, 20, AT_SRC_NOTIFY);
+	ec_touches_record(&t, &e);
+	e = ec(22, 20, 0x80, 0x01, 0);
+	ec_touches_record(&t, &e);
+	ec_touches_resolve(&t);
+	CHECK_EQ_INT(ec_touches_at(&t, 0x01, out, 2), 1);
+	CHECK_EQ_INT(out[0]->query, -1);
 }
 
 TEST(ec_touch_bounds)
@@ -113,7 +149,7 @@ TEST(ec_touch_bounds)
 
 	memset(&t, 0, sizeof(t));
 	for (uint64_t i = 0; i < EC_TOUCH_MAX + 10; i++) {
-		e = ec(100 + i, 0, 0x80, 0x20, 0);
+		e = ec(100 + i, 0, 0x80, 0x20, 0);	/* (EC records make no links) */
 		ec_touches_record(&t, &e);
 	}
 	CHECK_EQ_INT(t.n, EC_TOUCH_MAX);
@@ -128,10 +164,12 @@ TEST(ec_touch_bounds)
 	ec_touches_reset(&t);
 	e = ec(5000, 1000, 0x80, 0x21, 0);	/* its query fell out of the ring */
 	ec_touches_record(&t, &e);
+	ec_touches_resolve(&t);
 	CHECK_EQ_INT(ec_touches_at(&t, 0x21, out, 4), 1);
 	CHECK_EQ_INT(out[0]->query, -1);
 	e = ec(5001, 1000 + EC_TOUCH_LINKS + 4, 0x81, 0x22, 0);
 	ec_touches_record(&t, &e);
+	ec_touches_resolve(&t);
 	CHECK_EQ_INT(ec_touches_at(&t, 0x22, out, 4), 1);
 	CHECK_EQ_INT(out[0]->query, (EC_TOUCH_LINKS + 4) & 0xff);
 }

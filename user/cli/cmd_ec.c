@@ -314,6 +314,10 @@ static int ec_watch(const struct ec_opts *o)
 			return err_print("ec", "%s", why), 1;
 		}
 		nc = ec_ram_diff(prev, cur, m < n ? m : n, ch, EC_RAM_SIZE);
+		/* records already on the ring: a query's comes after its work */
+		if (l)
+			listen_poll(l, 0);
+		ec_touches_resolve(w.touch);
 		if (nc)
 			print_changes(&w, ch, nc, prev, cur, m < n ? m : n);
 		memcpy(prev, cur, sizeof(prev));

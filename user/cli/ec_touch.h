@@ -4,7 +4,9 @@
  * RD_EC and WR_EC records of one interval, each with the query whose work
  * it was (the _Qxx method that read or wrote the byte, found through the
  * records' parent links: a driver's read under a Notify under a query
- * counts as the query's).  A byte that changed without a WR_EC to it in the
+ * counts as the query's).  A query's record arrives when its method has
+ * returned, after the transactions it made: links are followed when the
+ * interval is printed (ec_touches_resolve), not as records arrive.  A byte that changed without a WR_EC to it in the
  * interval was changed inside the EC (its firmware; in the test guests, the
  * host): the host's side only read it, if at all.
  */
@@ -17,20 +19,22 @@
 
 #include "acpitrace.h"
 
-#define EC_TOUCH_MAX	256	/* transactions kept per interval */
+#define EC_TOUCH_MAX	1024	/* transactions kept per interval (another reader's snapshot is 256) */
 #define EC_TOUCH_LINKS	512	/* recent records whose query is known */
 #define EC_TOUCH_PATH	96
 
 struct ec_touch {
 	uint8_t addr;
 	uint8_t command;		/* 0x80 RD_EC, 0x81 WR_EC */
-	int query;			/* -1: not under a query */
+	uint64_t parent;		/* the record's parent */
+	int query;			/* -1: not under a query (known after resolve) */
 	char method[EC_TOUCH_PATH];	/* the query's _Qxx, "" when unknown */
 };
 
 struct ec_touch_link {
 	uint64_t id;
-	int query;
+	uint64_t parent;
+	int query;			/* an EC query record's number, else -1 */
 	char method[EC_TOUCH_PATH];
 };
 
@@ -44,6 +48,9 @@ struct ec_touches {
 
 /* Take one record (any source: links are followed through all of them). */
 void ec_touches_record(struct ec_touches *t, const struct at_event *e);
+
+/* Find each transaction's query through the links known now. */
+void ec_touches_resolve(struct ec_touches *t);
 
 /* A new interval: forget the transactions, keep the links. */
 void ec_touches_reset(struct ec_touches *t);
