@@ -237,7 +237,10 @@ static void load_gpes(struct inventory *inv, const char *root)
 	qsort(inv->gpes, inv->ngpes, sizeof(*inv->gpes), gpe_cmp);
 }
 
-/* The EC's GPE: debugfs only (root, debugfs mounted, ec_sys not needed). */
+/*
+ * The EC's GPE: debugfs only (root, debugfs mounted, and the kernel's EC
+ * debugfs: ec_sys, built in or a module; Debian's 6.1 has neither).
+ */
 static void load_ec(struct inventory *inv, const char *root)
 {
 	struct sysfs_dir d;
@@ -246,7 +249,9 @@ static void load_ec(struct inventory *inv, const char *root)
 
 	inv->ec_gpe = -1;
 	if (!section_open(&inv->ec_s, &d, root, "/sys/kernel/debug/ec",
-			  "missing (debugfs is not mounted, or no EC driver is bound)"))
+			  "missing (debugfs is not mounted, the kernel has no EC debugfs "
+			  "(modprobe ec_sys; none when built without CONFIG_ACPI_EC_DEBUGFS), "
+			  "or no EC driver is bound)"))
 		return;
 	while ((name = sysfs_dir_next(&d))) {
 		if (read_in(d.path, name, "gpe", buf, sizeof(buf)))
