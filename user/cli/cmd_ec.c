@@ -171,6 +171,7 @@ struct watch {
 	unsigned int records;	/* EC records this interval */
 	uint32_t self;		/* our thread id, as records carry it */
 	struct ec_touches *touch;	/* which transactions touched which byte */
+	bool tracing;		/* records come: who touched a byte is known */
 };
 
 static void on_record(const struct at_event *e, void *ctx)
@@ -250,7 +251,8 @@ static void print_changes(const struct watch *w, const struct ec_change *c, size
 			json_u64(&j, "old", c[i].old);
 			json_u64(&j, "new", c[i].new);
 			ec_fields_change_json(&j, &w->map, &c[i], old, cur, len);
-			touches_json(&j, w->touch, c[i].offset);
+			if (w->tracing)
+				touches_json(&j, w->touch, c[i].offset);
 			json_end_object(&j);
 		}
 		json_end_array(&j);
@@ -260,7 +262,8 @@ static void print_changes(const struct watch *w, const struct ec_change *c, size
 		printf("%12.6f      ec_ram   %zu changed:", ts, n);
 		for (size_t i = 0; i < n; i++) {
 			ec_fields_change_text(stdout, &w->map, &c[i], old, cur, len);
-			touches_text(w->touch, c[i].offset);
+			if (w->tracing)
+				touches_text(w->touch, c[i].offset);
 		}
 		printf("\n");
 	}
@@ -287,6 +290,8 @@ static int ec_watch(const struct ec_opts *o)
 		ec_fields_load_quiet(&w.map, o->tables);
 	if (!o->no_trace && !(l = listen_open(on_record, &w, why, sizeof(why))))
 		warn_print("ec", "EC transactions not shown: %s", why);
+	/* without records nothing can be said of who changed a byte */
+	w.tracing = l != NULL;
 	w.out.t0_ns = mono_ns();
 	signal(SIGINT, on_stop);
 	signal(SIGTERM, on_stop);
