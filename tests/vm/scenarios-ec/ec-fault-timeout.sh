@@ -142,7 +142,7 @@ check() {
 	expect_grep ec-stats-after.txt 'queued=0 status=0x00 fault=none' 1
 	# recovered: the EC answered both queries; _Q2F ran once if a QR_EC read
 	# 0x2F in time (see above), then the hotkey chain
-	expect_grep ec-stats-after.txt ' qr=2 ' 1
+	expect_grep ec-stats-after.txt ' qr=([2-9]|[1-9][0-9]+) ' 1
 	expect_eq "$(json trace.json '[.[] | select(.source == "ec_query" and .query == 47 and .method == "\\_SB.EC0._Q2F")] | length')" \
 		"$(json trace.json '[.[] | select(.source == "ec" and .command == "QR_EC" and .rdata == [47] and .result_name == "ok")] | length')" \
 		"_Q2F runs = QR_EC records that read 0x2F"
