@@ -7,7 +7,7 @@
 #    drains them in its event work, one QR_EC after the other, and finds each
 #    new query by its own status reads (which clear the GPE's status bit
 #    first): the GPE is dispatched only a few times (gpe0C's count), the
-#    SCIs that follow find nothing to handle. The storm shows on the
+#    SCIs that follow often find nothing to handle. The storm shows on the
 #    ec_query key 0x2f (with --storm-sources ec_query), not on the GPE.
 # 2. paced: the next query 20 ms after the EC's queue is empty: every query
 #    is a GPE 0x0C dispatch, a GPE storm with the remedy. --mask-storms
@@ -97,14 +97,8 @@ check() {
 	expect_event trace.json "$st and .state == \"begin\" and .key_source == \"ec_query\" and .key == \"0x2f\" and .method == \"\\\\_SB.EC0._Q2F\" and .remedy == null"
 	expect_gt "$(awk '{print $2}' "$OUT/storm-flood.txt")" 49 "queries of the flood"
 	expect_gt 10 "$(($(awk '{print $1}' "$OUT/gpe0c-flood.txt") - $(awk '{print $1}' "$OUT/gpe0c-before.txt")))" "GPE 0x0C dispatches during the flood (10 >)"
-	# 6.12 runs the SCI in its IRQ thread, woken by the hard IRQ: by then
-	# the driver's status reads have cleared the GPE, the SCI handles
-	# nothing. 6.1 runs it in the hard IRQ: it always finds the GPE.
-	if [[ $KERNEL == 6.12 ]]; then
-		expect_event trace.json '.source == "sci" and .handled == false'
-	else
-		expect_no_event trace.json '.source == "sci" and .handled == false'
-	fi
+	# the SCIs raised meanwhile often find no GPE to handle ("handled":false:
+	# 6.12 in every run, 6.1 in some): timing, not asserted
 	# 2. paced: a GPE storm of the EC's GPE, refused
 	expect_event trace.json "$st and .state == \"begin\" and .key_source == \"gpe\" and .gpe == 12 and .method == null and .remedy.now == \"echo disable > /sys/firmware/acpi/interrupts/gpe0C\" and .remedy.boot == \"acpi_mask_gpe=0x0C\""
 	expect_grep trace.err '^\{"warning":"--mask-storms: not masking GPE 0x0C: it is the embedded controller.s \(battery, AC, thermal and hotkey events stop with it\); add --mask-ec-gpe to mask it anyway","command":null\}$'
