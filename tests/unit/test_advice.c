@@ -51,10 +51,12 @@ TEST(advice_ec_by_debugfs_or_method)
 	int fd = mkstemp(path);
 
 	CHECK(fd >= 0);
-	CHECK(write(fd, "110\n", 4) == 4);	/* ec0/gpe is decimal */
+	/* ec0/gpe as ec_sys prints it (debugfs_create_x32) */
+	CHECK(write(fd, "0x0000006e\n", 11) == 11);
 	close(fd);
 	CHECK(advice_gpe_is_ec(path, 0x6e, 1) == ADVICE_EC_YES);
 	CHECK(advice_gpe_is_ec(path, 0x17, 0) == ADVICE_EC_NO);
+	CHECK(advice_gpe_is_ec(path, 0, 0) == ADVICE_EC_NO);
 	unlink(path);
 	/* no debugfs: an _Lxx/_Exx method says not the EC's, none says it is */
 	CHECK(advice_gpe_is_ec(path, 0x17, 1) == ADVICE_EC_NO);

@@ -151,10 +151,21 @@ TEST(storm_mask_ec_gpe_guard)
 		return;
 	}
 	close(fd);
+	/* ec_sys's debugfs_create_x32 format, as a 6.12 guest showed it */
+	put(file, "0x0000000c\n");
+	CHECK(storm_gpe_is_ec(&m, 0x0c, false));
+	CHECK(storm_gpe_is_ec(&m, 0x0c, true));
+	CHECK(!storm_gpe_is_ec(&m, 0, false));
+	CHECK(!storm_gpe_is_ec(&m, 0, true));
+	/* decimal is read too */
 	put(file, "23\n");
 	CHECK(storm_gpe_is_ec(&m, 23, false));
 	CHECK(storm_gpe_is_ec(&m, 23, true));
 	CHECK(!storm_gpe_is_ec(&m, 22, false));
+	/* no number: as without debugfs */
+	put(file, "0xzz\n");
+	CHECK(storm_gpe_is_ec(&m, 22, false));
+	CHECK(!storm_gpe_is_ec(&m, 22, true));
 	unlink(file);
 	/* without debugfs: a GPE handled by a driver (no method) may be the EC's */
 	CHECK(storm_gpe_is_ec(&m, 22, false));

@@ -7,16 +7,10 @@
 
 enum advice_ec advice_gpe_is_ec(const char *ec_gpe_file, unsigned int gpe, int has_method)
 {
-	FILE *f = fopen(ec_gpe_file ? ec_gpe_file : STORM_EC_GPE_FILE, "re");
 	unsigned int ec;
-	int n;
 
-	if (f) {
-		n = fscanf(f, "%u", &ec);
-		fclose(f);
-		if (n == 1)
-			return ec == gpe ? ADVICE_EC_YES : ADVICE_EC_NO;
-	}
+	if (!storm_ec_gpe_read(ec_gpe_file, &ec))
+		return ec == gpe ? ADVICE_EC_YES : ADVICE_EC_NO;
 	if (has_method < 0)
 		return ADVICE_EC_UNKNOWN;
 	/* the EC's GPE is handled by the EC driver, never by an _Lxx/_Exx */

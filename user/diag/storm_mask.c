@@ -96,17 +96,34 @@ static int record_path(char *buf, size_t len, const char *dir, unsigned int gpe)
 	return snprintf(buf, len, "%s/gpe%02X", dir, gpe) >= (int)len ? -1 : 0;
 }
 
-bool storm_gpe_is_ec(const struct storm_mask *m, unsigned int gpe, bool has_method)
+int storm_ec_gpe_read(const char *file, unsigned int *gpe)
 {
-	FILE *f = fopen(m->ec_gpe_file ? m->ec_gpe_file : STORM_EC_GPE_FILE, "re");
-	unsigned int ec;
-	int n;
+	FILE *f = fopen(file ? file : STORM_EC_GPE_FILE, "re");
+	char line[32], *end;
+	unsigned long v;
 
 	if (!f)
-		return !has_method;
-	n = fscanf(f, "%u", &ec);
+		return -1;
+	if (!fgets(line, sizeof(line), f)) {
+		fclose(f);
+		return -1;
+	}
 	fclose(f);
-	return n == 1 ? ec == gpe : !has_method;
+	errno = 0;
+	v = strtoul(line, &end, 0);
+	if (end == line || errno || v > 0xffff || (*end && *end != '\n'))
+		return -1;
+	*gpe = v;
+	return 0;
+}
+
+bool storm_gpe_is_ec(const struct storm_mask *m, unsigned int gpe, bool has_method)
+{
+	unsigned int ec;
+
+	if (storm_ec_gpe_read(m->ec_gpe_file, &ec))
+		return !has_method;
+	return ec == gpe;
 }
 
 int storm_mask_gpe(struct storm_mask *m, unsigned int gpe, char *err, size_t errlen)

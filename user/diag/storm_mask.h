@@ -32,6 +32,13 @@ struct storm_mask {
 };
 
 /*
+ * The EC's GPE number from @file (NULL: STORM_EC_GPE_FILE), as ec_sys
+ * prints it: "0x0000000c" (debugfs_create_x32); decimal is taken too.
+ * 0, or -1 when the file is missing or holds no number.
+ */
+int storm_ec_gpe_read(const char *file, unsigned int *gpe);
+
+/*
  * Whether @gpe belongs to the embedded controller, whose GPE carries
  * battery, AC, thermal and hotkey events: by the EC's own report when
  * debugfs has it, else by the storm's lack of an _Lxx/_Exx method (the
