@@ -279,8 +279,9 @@ static __always_inline void at_ec_account(const struct at_event *e)
 
 /*
  * A suspend record's spurious wakeups land on the key of the first of
- * them (a GPE or fixed event, whose key is its number alone), which its
- * own record created before.
+ * them (a GPE or fixed event, whose key is its number alone), made here
+ * when no record of its own made it before (the EC's GPE in s2idle, which
+ * the kernel clears without a GPE dispatch).
  */
 static __always_inline void at_spurious_account(const struct at_event *e)
 {
@@ -295,6 +296,8 @@ static __always_inline void at_spurious_account(const struct at_event *e)
 	k.source = su.spurious_source;
 	k.number = su.spurious_number;
 	s = bpf_map_lookup_elem(&key_state, &k);
+	if (!s && !at_map_insert(&key_state, &k, &at_stats_zero_state))
+		s = bpf_map_lookup_elem(&key_state, &k);
 	if (s)
 		__sync_fetch_and_add(&s->spurious, su.spurious);
 }

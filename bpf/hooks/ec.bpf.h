@@ -12,7 +12,7 @@
 
 #define EC_COMMAND_QUERY	0x84
 
-static __always_inline int hook_ec_txn_enter(__u32 hook, struct transaction *t)
+static __always_inline int hook_ec_txn_enter(__u32 hook, void *ec, struct transaction *t)
 {
 	struct at_ctx *cur = at_current();
 	struct at_frame *f = frame_new(hook);
@@ -22,6 +22,7 @@ static __always_inline int hook_ec_txn_enter(__u32 hook, struct transaction *t)
 	at_ctx_child(&f->self, cur, at_ctx_kind(cur));
 	f->aux[0] = cur && cur->valid ? cur->id : 0;
 	f->arg[0] = (__u64)t;
+	f->arg[1] = (__u64)ec;
 	return 0;
 }
 
@@ -61,8 +62,12 @@ static __always_inline int hook_ec_txn_exit(__u32 hook, int ret)
 		 */
 		if (e->ec.command == EC_COMMAND_QUERY && ret == 0 && e->ec.rdata[0]) {
 			__u64 work = (__u64)t + bpf_core_field_offset(struct acpi_ec_query, work);
+			struct acpi_ec *ec = (void *)f->arg[1];
 
 			at_link_put(work, AT_LINK_QUERY_WORK, &f->self);
+			/* an s2idle wakeup by the EC: no GPE record shows it */
+			if (ec)
+				at_suspend_note_ec(e, BPF_CORE_READ(ec, gpe));
 		}
 		at_emit(e, AT_SRC_EC);
 	}
@@ -156,11 +161,11 @@ static __always_inline int hook_ec_query_exit(void)
 
 /* ---- programs ---- */
 
-AT_ENTRY(ec_txn, acpi_ec_transaction_unlocked, hook_ec_txn_enter(H_ec_txn, t),
+AT_ENTRY(ec_txn, acpi_ec_transaction_unlocked, hook_ec_txn_enter(H_ec_txn, ec, t),
 	 void *ec, struct transaction *t)
 AT_EXIT_RET(ec_txn, acpi_ec_transaction_unlocked, int, hook_ec_txn_exit(H_ec_txn, ret),
 	    void *ec, struct transaction *t)
-AT_ENTRY(ec_txn_locked, acpi_ec_transaction, hook_ec_txn_enter(H_ec_txn_locked, t),
+AT_ENTRY(ec_txn_locked, acpi_ec_transaction, hook_ec_txn_enter(H_ec_txn_locked, ec, t),
 	 void *ec, struct transaction *t)
 AT_EXIT_RET(ec_txn_locked, acpi_ec_transaction, int, hook_ec_txn_exit(H_ec_txn_locked, ret),
 	    void *ec, struct transaction *t)

@@ -17,6 +17,11 @@
  * The gpe, fixed and ged hooks report their records through
  * at_suspend_note(); nothing is attributed when none came (QMP
  * system_wakeup, a non-ACPI wake IRQ): user space says "unknown".
+ * The EC's GPE is the exception: in s2idle the kernel checks and clears it
+ * itself (acpi_s2idle_wake -> acpi_ec_dispatch_gpe, on 6.1 and 6.12), with
+ * no GPE dispatch the gpe hook would see, and runs the query; so the EC
+ * hook reports a QR_EC as an event of the EC's GPE (at_suspend_note_ec),
+ * once per window and only when that GPE was not reported already.
  */
 #ifndef AT_HOOKS_SUSPEND_BPF_H
 #define AT_HOOKS_SUSPEND_BPF_H
@@ -49,6 +54,7 @@ struct at_susp_state {
 	__u32 events;
 	__u32 first_source;	/* of the window's first event (spurious accounting) */
 	__u32 first_number;
+	__u64 gpe_seen[4];	/* GPE numbers reported in this window */
 	struct at_path sci_path;
 	struct at_path ged_path;
 };
@@ -74,32 +80,76 @@ static __always_inline struct at_susp_state *at_susp(void)
  * with pm_wakeup_irq.  Called before the record is filtered, so
  * attribution does not depend on --source.
  */
+/* GPE @n's word of gpe_seen, NULL past 255 (a bound the verifier sees). */
+static __always_inline __u64 *susp_gpe_word(struct at_susp_state *st, __u32 n)
+{
+	__u32 i = n >> 6;
+
+	barrier_var(i);
+	if (i > 3)
+		return NULL;
+	return &st->gpe_seen[i];
+}
+
+static __always_inline void susp_note(struct at_susp_state *st, __u32 src, __u32 number,
+				      __u64 chain, const struct at_path *path)
+{
+	__u64 *seen = src == AT_SRC_GPE ? susp_gpe_word(st, number) : NULL;
+
+	if (!st->events++) {
+		st->first_source = src;
+		st->first_number = number;
+	}
+	if (seen)
+		*seen |= 1ULL << (number & 63);
+	if (src == AT_SRC_GED && !st->ged_chain) {
+		st->ged_chain = chain;
+		st->ged_irq = number;
+		if (path)
+			st->ged_path = *path;
+	} else if (src != AT_SRC_GED && !st->sci_chain) {
+		st->sci_chain = chain;
+		st->sci_source = src;
+		st->sci_number = number;
+		if (path)
+			st->sci_path = *path;
+		else
+			__builtin_memset(&st->sci_path, 0, sizeof(st->sci_path));
+	}
+}
+
 static __always_inline void at_suspend_note(const struct at_event *e, __u32 src)
 {
 	struct at_susp_state *st = at_susp();
 
 	if (!st || st->phase != AT_SUSP_RESUMED)
 		return;
-	if (!st->events++) {
-		st->first_source = src;
-		st->first_number = e->number;
-	}
-	if (src == AT_SRC_GED && !st->ged_chain) {
-		st->ged_chain = e->chain;
-		st->ged_irq = e->number;
-		st->ged_path = e->path;
-	} else if (src != AT_SRC_GED && !st->sci_chain) {
-		st->sci_chain = e->chain;
-		st->sci_source = src;
-		st->sci_number = e->number;
-		st->sci_path = e->path;
-	}
+	susp_note(st, src, e->number, e->chain, &e->path);
+}
+
+/*
+ * A QR_EC while a suspend cycle is resuming: the EC's GPE @gpe fired,
+ * whether or not the gpe hook saw it (see the top of this file).
+ */
+static __always_inline void at_suspend_note_ec(const struct at_event *e, int gpe)
+{
+	struct at_susp_state *st = at_susp();
+
+	__u64 *seen;
+
+	if (!st || st->phase != AT_SUSP_RESUMED || gpe < 0)
+		return;
+	seen = susp_gpe_word(st, gpe);
+	if (!seen || (*seen & (1ULL << (gpe & 63))))
+		return;
+	susp_note(st, AT_SRC_GPE, gpe, e->chain, NULL);
 }
 
 static __always_inline void susp_window_reset(struct at_susp_state *st)
 {
 	st->sci_chain = st->ged_chain = 0;
 	st->events = 0;
+	__builtin_memset(st->gpe_seen, 0, sizeof(st->gpe_seen));
 }
 
 /* A machine_suspend start: the previous window's events did not wake us. */

@@ -794,6 +794,43 @@ static void t_suspend(struct fixture *f)
 	      "aborted cycle: entries %u", su.entries);
 }
 
+/*
+ * The EC's GPE in s2idle: the kernel clears it itself and runs the query
+ * (acpi_ec_dispatch_gpe), so no GPE record comes, only the QR_EC.  Two
+ * wakeups that went back to sleep: one with two queries (one event), one
+ * where the GPE record came too (not counted twice); the key of GPE 0x0c,
+ * which no record made, is made for the count.
+ */
+static void t_suspend_ec(struct fixture *f)
+{
+	struct at_suspend su;
+
+	CHECK(key_spurious(f, AT_SRC_GPE, 0x0c) == 0, "no key yet");
+	suspend_op(f, 0, AT_SUSP_S2IDLE, 1);
+	suspend_op(f, 1, AT_SUSP_S2IDLE, 1);
+	run(f, OP_SUSPEND_NOTE_EC, 0x0c, 10, 0);	/* asleep: not a resume event */
+	suspend_op(f, 1, AT_SUSP_S2IDLE, 0);
+	run(f, OP_SUSPEND_NOTE_EC, 0x0c, 11, 0);
+	run(f, OP_SUSPEND_NOTE_EC, 0x0c, 12, 0);
+	run(f, OP_SUSPEND_NOTE_EC, 300, 13, 0);	/* no such GPE: ignored */
+	suspend_op(f, 1, AT_SUSP_S2IDLE, 1);
+	suspend_op(f, 1, AT_SUSP_S2IDLE, 0);
+	run(f, OP_SUSPEND_NOTE, AT_SRC_GPE, 0x0c, 20);
+	run(f, OP_SUSPEND_NOTE_EC, 0x0c, 21, 0);
+	suspend_op(f, 1, AT_SUSP_S2IDLE, 1);
+	suspend_op(f, 1, AT_SUSP_S2IDLE, 0);
+	run(f, OP_SUSPEND_NOTE, AT_SRC_FIXED, 0, 30);	/* the power button wakes it */
+	suspend_op(f, 2, 0, 0);
+	CHECK(drain(f) == 1 && f->last.source == AT_SRC_SUSPEND, "one record");
+	memcpy(&su, f->last.data, sizeof(su));
+	CHECK(su.entries == 3, "entries %u", su.entries);
+	CHECK(su.spurious == 2 && su.spurious_source == AT_SRC_GPE && su.spurious_number == 0x0c,
+	      "spurious %u src %u number 0x%x", su.spurious, su.spurious_source, su.spurious_number);
+	CHECK(su.wake_source == AT_SRC_FIXED && su.wake_chain == 30, "woken by the fixed event");
+	CHECK(key_spurious(f, AT_SRC_GPE, 0x0c) == 2, "spurious on GPE 0x0c's key: %llu",
+	      (unsigned long long)key_spurious(f, AT_SRC_GPE, 0x0c));
+}
+
 void capture_suite(void)
 {
 	static const char *const s30[] = { "_SB_", "PCI0", "S30_" };
@@ -820,6 +857,7 @@ void capture_suite(void)
 		{ .name = "chain", .fn = t_chain },
 		{ .name = "policy_index", .fn = t_policy_index },
 		{ .name = "suspend", .fn = t_suspend },
+		{ .name = "suspend-ec", .fn = t_suspend_ec },
 	};
 
 	libbpf_set_print(libbpf_quiet);

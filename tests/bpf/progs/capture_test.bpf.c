@@ -224,6 +224,16 @@ int capture_test(struct bpf_raw_tracepoint_args *ctx)
 		result.ret = e ? 0 : 1;
 		break;
 	}
+	case OP_SUSPEND_NOTE_EC: {
+		struct at_event *e = at_new_event(1, AT_SRC_EC, &c, 0);
+
+		if (e) {
+			e->chain = ctx->args[2];
+			at_suspend_note_ec(e, (int)ctx->args[1]);
+		}
+		result.ret = e ? 0 : 1;
+		break;
+	}
 	default:
 		result.ret = -1;
 	}
