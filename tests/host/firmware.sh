@@ -149,4 +149,51 @@ echo true >"$script"
 tools/vm/run --kernel 6.12 --firmware "$missing" --guest "$script" --timeout 300 >"$tmp/err" 2>&1
 [[ $? == 2 ]] && grep -q -- "--firmware $tmp/nothing.txt: no such file" "$tmp/err" && ok "run --firmware of a missing file refused" ||
 	{ ko "run missing"; cat "$tmp/err"; }
+
+# tools/vm/run --firmware --ec: an EC the device cannot serve is refused with
+# the reason before any kernel or QEMU is touched (status 2). Variants of
+# dsdt.asl: _GPE returning 0x6E (above q35's GPE0 block), _GPE returning a
+# variable (no constant; no ECDT), no EC device.
+variant() {
+	sed "$2" "$ROOT/tests/vm/firmware/dsdt.asl" >"$tmp/$1.asl"
+	iasl -p "$tmp/$1" "$tmp/$1.asl" >"$tmp/iasl.log" 2>&1 || { cat "$tmp/iasl.log"; ko "iasl $1"; }
+	"$ROOT/tests/vm/lib/mkdump" "$tmp/$1.aml" >"$tmp/$1.txt"
+}
+refused() {
+	local name=$1 dump=$2 want=$3 rc
+	shift 3
+	# A missing --acpitable stops the run right after the firmware checks:
+	# no guest starts even when the refusal does not come.
+	tools/vm/run --kernel 6.12 --firmware "$dump" "$@" --acpitable "$tmp/none.asl" \
+		--guest "$script" --out "$tmp/run-$name" >"$tmp/err" 2>&1
+	rc=$?
+	if [[ $rc == 2 ]] && grep -qF -- "$want" "$tmp/err" && [[ ! -e $tmp/run-$name/initramfs.cpio ]]; then
+		ok "run --firmware --ec refused, $name: $(head -n 1 "$tmp/err")"
+	else
+		ko "run --firmware --ec, $name (status $rc)"; cat "$tmp/err"
+	fi
+}
+variant gpe6e 's/Return (0x17)/Return (0x6E)/'
+refused "GPE 0x6e" "$tmp/gpe6e.txt" \
+	"the firmware's EC \_SB.PCI0.LPCB.EC raises GPE 0x6e, but QEMU's q35 chipset has GPEs 0x00-0x3F only" --ec
+variant gpevar 's/Return (0x17)/Return (\\GGPE (0x17))/; s/^\tName (\\_S5,.*/\0\n\tMethod (GGPE, 1) { Return (Arg0) }/'
+refused "GPE not a constant" "$tmp/gpevar.txt" \
+	"the firmware's EC \_SB.PCI0.LPCB.EC has no constant GPE: its _GPE is a method" --ec
+refused "no EC device" "$tmp/noec.txt" "the firmware has no EC device (no PNP0C09 in its DSDT or SSDTs)" --ec
+refused "not an acpidump" "$tmp/garbage.txt" "no 'SIG @ 0xADDRESS' table header line: not acpidump output"
+[[ $(sed -n 's/^gpe=//p' "$tmp/run-GPE 0x6e/firmware/ec.conf" 2>/dev/null) == 0x6e ]] &&
+	ok "ec.conf of the 0x6E variant: gpe=0x6e" || ko "ec.conf gpe=0x6e"
+
+# tools/vm/firmware-report: bad usage and bad dumps end before a guest starts.
+rep=$ROOT/tools/vm/firmware-report
+"$rep" >"$tmp/err" 2>&1
+[[ $? == 2 ]] && grep -q 'usage: tools/vm/firmware-report' "$tmp/err" && ok "firmware-report: usage, status 2" ||
+	{ ko "firmware-report usage"; cat "$tmp/err"; }
+"$rep" --query 0x100 "$tmp/dump.txt" >"$tmp/err" 2>&1
+[[ $? == 2 ]] && grep -q -- '--query takes an EC query number 1..255' "$tmp/err" &&
+	ok "firmware-report --query 0x100 refused" || { ko "firmware-report --query"; cat "$tmp/err"; }
+"$rep" --out "$tmp/rep" "$tmp/garbage.txt" >"$tmp/err" 2>&1
+[[ $? == 2 ]] && grep -qF "tools/vm/firmware: $tmp/garbage.txt: no 'SIG @ 0xADDRESS' table header line" "$tmp/err" &&
+	ok "firmware-report of a file that is not an acpidump: tools/vm/firmware's reason, status 2" ||
+	{ ko "firmware-report garbage"; cat "$tmp/err"; }
 exit "$failed"
