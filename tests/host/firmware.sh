@@ -5,8 +5,14 @@
 # acpidump prints them): the DSDT with QEMU's OEM ids and a valid checksum,
 # the SSDT as it was, the early cpio, ec.conf; an OEM revision of 1 raised to
 # 2 and a bad checksum fixed; the errors on bad input; tools/vm/run refusing
-# --firmware on pc. No guest: tests/vm/scenarios-firmware boots the same dump.
+# --firmware on pc; tools/vm/run --firmware --ec refusing an EC the device
+# cannot serve; tools/vm/firmware-report's bad input. No guest:
+# tests/vm/scenarios-firmware boots the same dump. With --boot (a guest: run
+# it under flock /tmp/acpitrace-vm.lock, alone) it also boots the dump with
+# tools/vm/firmware-report on 6.12, raising query 0x2B, and checks the summary.
 set -uo pipefail
+boot=0
+[[ ${1:-} == --boot ]] && boot=1
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 fw=$ROOT/tools/vm/firmware
 tmp=$(mktemp -d)
@@ -196,4 +202,29 @@ rep=$ROOT/tools/vm/firmware-report
 [[ $? == 2 ]] && grep -qF "tools/vm/firmware: $tmp/garbage.txt: no 'SIG @ 0xADDRESS' table header line" "$tmp/err" &&
 	ok "firmware-report of a file that is not an acpidump: tools/vm/firmware's reason, status 2" ||
 	{ ko "firmware-report garbage"; cat "$tmp/err"; }
+
+# --boot: tools/vm/firmware-report as docs/firmware.md shows it, on our dump.
+if ((boot)); then
+	tools/vm/firmware-report --kernel 6.12 --write 0x4E=0x9A --query 0x2B --out "$tmp/report" "$tmp/acpidump.txt" >"$tmp/summary" 2>&1
+	rc=$?
+	sum=$tmp/report/summary.txt
+	want=('^ec device: acpitrace-ec,data=98,cmd=102,gpe=23,chardev=ec$'
+		'^ec timeouts: 0$' '^aborted methods: 0$'
+		'ACPI: EC: GPE=0x17' 'EC: Used to handle transactions and events'
+		'^  acpi/drivers/ec 1 PNP0C09:00'
+		'^ec stats: rd=1 wr=1 .*qr=1 '
+		'^  ec QR_EC rdata=0x2b ok$'
+		'^  ec_query \\_SB.PCI0.LPCB.EC._Q2B$'
+		'^  ec RD_EC addr=0x4e rdata=0x9a ok$'
+		'^  ec WR_EC addr=0x50 wdata=0x50,0x9a ok$'
+		'^  notify \\_SB.FWT0 value=0x9a hid=ACPT00F1$')
+	if ((rc != 0)); then
+		ko "firmware-report --boot: status $rc"; cat "$tmp/summary"
+	else
+		for w in "${want[@]}"; do
+			grep -qE -- "$w" "$sum" && ok "firmware-report summary: /$w/" || ko "firmware-report summary: no /$w/"
+		done
+		((failed)) && cat "$sum"
+	fi
+fi
 exit "$failed"
