@@ -152,7 +152,7 @@ bad "a header without rows" "$tmp/norows.txt" "DSDT: no hex rows under its heade
 	{ ko "run pc"; cat "$tmp/err"; }
 script=$tmp/script.sh missing=$tmp/nothing.txt
 echo true >"$script"
-tools/vm/run --kernel 6.12 --firmware "$missing" --guest "$script" --timeout 300 >"$tmp/err" 2>&1
+tools/vm/run --kernel 6.12 --firmware "$missing" --ec --guest "$script" --timeout 300 >"$tmp/err" 2>&1
 [[ $? == 2 ]] && grep -q -- "--firmware $tmp/nothing.txt: no such file" "$tmp/err" && ok "run --firmware of a missing file refused" ||
 	{ ko "run missing"; cat "$tmp/err"; }
 
