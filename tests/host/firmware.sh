@@ -116,6 +116,25 @@ iasl -p "$tmp/noec" "$tmp/noec.asl" >/dev/null 2>&1
 "$fw" "$tmp/noec.txt" "$tmp/out2" >"$tmp/log" 2>&1 && [[ $(cat "$tmp/out2/ec.conf") == ec=none ]] &&
 	ok "no PNP0C09 device: ec=none" || { ko "ec=none"; cat "$tmp/log"; }
 
+# A dump with the made-up laptop's ECDT (tests/vm/firmware/ecdt.asl): ec.conf
+# has the ECDT's ports and GPE, early.cpio stays DSDT and SSDT, early-ecdt.cpio
+# adds the ECDT (tools/vm/run --firmware --ec installs it).
+iasl -p "$tmp/ecdt" "$ROOT/tests/vm/firmware/ecdt.asl" >"$tmp/iasl.log" 2>&1 || { cat "$tmp/iasl.log"; ko "iasl ecdt.asl"; }
+"$ROOT/tests/vm/lib/mkdump" "$tmp/dsdt.aml" "$tmp/ssdt.aml" "$tmp/ecdt.aml" >"$tmp/dump-ecdt.txt"
+if "$fw" "$tmp/dump-ecdt.txt" "$tmp/oute" >"$tmp/log" 2>&1 &&
+	grep -qx 'ecdt=0x62,0x66,0x17' "$tmp/oute/ec.conf" &&
+	cmp -s "$tmp/oute/early.cpio" "$out/early.cpio" &&
+	cmp -s "$tmp/oute/ecdt.aml" "$tmp/ecdt.aml" &&
+	grep -q '^ecdt.aml ECDT ACPTRC FWECDT01: install, only with --ec (early-ecdt.cpio)$' "$tmp/oute/tables.txt"; then
+	ok "a dump with an ECDT: ec.conf ecdt=0x62,0x66,0x17, ecdt.aml as compiled, early.cpio without it"
+else
+	ko "ECDT"; cat "$tmp/log" "$tmp/oute/ec.conf" "$tmp/oute/tables.txt"
+fi
+if command -v cpio >/dev/null; then
+	[[ $(cpio -it --quiet <"$tmp/oute/early-ecdt.cpio") == $'kernel/firmware/acpi/dsdt.aml\nkernel/firmware/acpi/ecdt.aml\nkernel/firmware/acpi/ssdt.aml' ]] &&
+		ok "early-ecdt.cpio: the DSDT, the ECDT and the SSDT" || { ko "early-ecdt.cpio"; cpio -it <"$tmp/oute/early-ecdt.cpio"; }
+fi
+
 # Bad input: exit 1, the file and the reason.
 bad() {
 	local name=$1 file=$2 want=$3 rc
@@ -187,6 +206,13 @@ refused "GPE not a constant" "$tmp/gpevar.txt" \
 	"the firmware's EC \_SB.PCI0.LPCB.EC has no constant GPE: its _GPE is a method" --ec
 refused "no EC device" "$tmp/noec.txt" "the firmware has no EC device (no PNP0C09 in its DSDT or SSDTs)" --ec
 refused "not an acpidump" "$tmp/garbage.txt" "no 'SIG @ 0xADDRESS' table header line: not acpidump output"
+# An explicit --ec DATA,CMD,GPE is used as given, with a note (the run then
+# stops at the missing --acpitable, before any guest).
+tools/vm/run --kernel 6.12 --firmware "$tmp/gpe6e.txt" --ec 0x62,0x66,0x10 --acpitable "$tmp/none.asl" \
+	--guest "$script" --out "$tmp/run-explicit" >"$tmp/err" 2>&1
+grep -qF "note: the firmware's EC \_SB.PCI0.LPCB.EC is at 0x62,0x66,0x6e (DATA,CMD,GPE; ? = not a constant); attaching it at 0x62,0x66,0x10 as --ec says" "$tmp/err" &&
+	grep -qF "ACPI table $tmp/none.asl not found" "$tmp/err" &&
+	ok "run --firmware --ec DATA,CMD,GPE: used as given, with a note" || { ko "run --ec explicit"; cat "$tmp/err"; }
 [[ $(sed -n 's/^gpe=//p' "$tmp/run-GPE 0x6e/firmware/ec.conf" 2>/dev/null) == 0x6e ]] &&
 	ok "ec.conf of the 0x6E variant: gpe=0x6e" || ko "ec.conf gpe=0x6e"
 
