@@ -241,7 +241,7 @@ if ((boot)); then
 		'^ec stats: rd=1 wr=1 .*qr=1 '
 		'^  ec QR_EC rdata=0x2b ok$'
 		'^  ec_query \\_SB.PCI0.LPCB.EC._Q2B$'
-		'^  ec RD_EC addr=0x4e rdata=0x9a ok$'
+		'^  ec RD_EC addr=0x4e rdata=0x9a wdata=0x4e ok$'
 		'^  ec WR_EC addr=0x50 wdata=0x50,0x9a ok$'
 		'^  notify \\_SB.FWT0 value=0x9a hid=ACPT00F1$')
 	if ((rc != 0)); then
