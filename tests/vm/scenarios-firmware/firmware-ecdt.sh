@@ -22,7 +22,6 @@ host() {
 	vm_ec write 0x4E 0x42
 	vm_ec query 0x2B
 	# _Q2B writes the byte it read back to 0x50
-
 	for _ in $(seq 100); do
 		[[ $(vm_ec read 0x50) == 0x42 ]] && break
 		sleep 0.1
