@@ -5,8 +5,14 @@
 # acpidump prints them): the DSDT with QEMU's OEM ids and a valid checksum,
 # the SSDT as it was, the early cpio, ec.conf; an OEM revision of 1 raised to
 # 2 and a bad checksum fixed; the errors on bad input; tools/vm/run refusing
-# --firmware on pc. No guest: tests/vm/scenarios-firmware boots the same dump.
+# --firmware on pc; tools/vm/run --firmware --ec refusing an EC the device
+# cannot serve; tools/vm/firmware-report's bad input. No guest:
+# tests/vm/scenarios-firmware boots the same dump. With --boot (a guest: run
+# it under flock /tmp/acpitrace-vm.lock, alone) it also boots the dump with
+# tools/vm/firmware-report on 6.12, raising query 0x2B, and checks the summary.
 set -uo pipefail
+boot=0
+[[ ${1:-} == --boot ]] && boot=1
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 fw=$ROOT/tools/vm/firmware
 tmp=$(mktemp -d)
@@ -110,6 +116,25 @@ iasl -p "$tmp/noec" "$tmp/noec.asl" >/dev/null 2>&1
 "$fw" "$tmp/noec.txt" "$tmp/out2" >"$tmp/log" 2>&1 && [[ $(cat "$tmp/out2/ec.conf") == ec=none ]] &&
 	ok "no PNP0C09 device: ec=none" || { ko "ec=none"; cat "$tmp/log"; }
 
+# A dump with the made-up laptop's ECDT (tests/vm/firmware/ecdt.asl): ec.conf
+# has the ECDT's ports and GPE, early.cpio stays DSDT and SSDT, early-ecdt.cpio
+# adds the ECDT (tools/vm/run --firmware --ec installs it).
+iasl -p "$tmp/ecdt" "$ROOT/tests/vm/firmware/ecdt.asl" >"$tmp/iasl.log" 2>&1 || { cat "$tmp/iasl.log"; ko "iasl ecdt.asl"; }
+"$ROOT/tests/vm/lib/mkdump" "$tmp/dsdt.aml" "$tmp/ssdt.aml" "$tmp/ecdt.aml" >"$tmp/dump-ecdt.txt"
+if "$fw" "$tmp/dump-ecdt.txt" "$tmp/oute" >"$tmp/log" 2>&1 &&
+	grep -qx 'ecdt=0x62,0x66,0x17' "$tmp/oute/ec.conf" &&
+	cmp -s "$tmp/oute/early.cpio" "$out/early.cpio" &&
+	cmp -s "$tmp/oute/ecdt.aml" "$tmp/ecdt.aml" &&
+	grep -q '^ecdt.aml ECDT ACPTRC FWECDT01: install, only with --ec (early-ecdt.cpio)$' "$tmp/oute/tables.txt"; then
+	ok "a dump with an ECDT: ec.conf ecdt=0x62,0x66,0x17, ecdt.aml as compiled, early.cpio without it"
+else
+	ko "ECDT"; cat "$tmp/log" "$tmp/oute/ec.conf" "$tmp/oute/tables.txt"
+fi
+if command -v cpio >/dev/null; then
+	[[ $(cpio -it --quiet <"$tmp/oute/early-ecdt.cpio") == $'kernel/firmware/acpi/dsdt.aml\nkernel/firmware/acpi/ecdt.aml\nkernel/firmware/acpi/ssdt.aml' ]] &&
+		ok "early-ecdt.cpio: the DSDT, the ECDT and the SSDT" || { ko "early-ecdt.cpio"; cpio -it <"$tmp/oute/early-ecdt.cpio"; }
+fi
+
 # Bad input: exit 1, the file and the reason.
 bad() {
 	local name=$1 file=$2 want=$3 rc
@@ -146,7 +171,86 @@ bad "a header without rows" "$tmp/norows.txt" "DSDT: no hex rows under its heade
 	{ ko "run pc"; cat "$tmp/err"; }
 script=$tmp/script.sh missing=$tmp/nothing.txt
 echo true >"$script"
-tools/vm/run --kernel 6.12 --firmware "$missing" --guest "$script" --timeout 300 >"$tmp/err" 2>&1
+tools/vm/run --kernel 6.12 --firmware "$missing" --ec --guest "$script" --timeout 300 >"$tmp/err" 2>&1
 [[ $? == 2 ]] && grep -q -- "--firmware $tmp/nothing.txt: no such file" "$tmp/err" && ok "run --firmware of a missing file refused" ||
 	{ ko "run missing"; cat "$tmp/err"; }
+
+# tools/vm/run --firmware --ec: an EC the device cannot serve is refused with
+# the reason before any kernel or QEMU is touched (status 2). Variants of
+# dsdt.asl: _GPE returning 0x6E (above q35's GPE0 block), _GPE returning a
+# variable (no constant; no ECDT), no EC device.
+variant() {
+	sed "$2" "$ROOT/tests/vm/firmware/dsdt.asl" >"$tmp/$1.asl"
+	iasl -p "$tmp/$1" "$tmp/$1.asl" >"$tmp/iasl.log" 2>&1 || { cat "$tmp/iasl.log"; ko "iasl $1"; }
+	"$ROOT/tests/vm/lib/mkdump" "$tmp/$1.aml" >"$tmp/$1.txt"
+}
+refused() {
+	local name=$1 dump=$2 want=$3 rc
+	shift 3
+	# A missing --acpitable stops the run right after the firmware checks:
+	# no guest starts even when the refusal does not come.
+	tools/vm/run --kernel 6.12 --firmware "$dump" "$@" --acpitable "$tmp/none.asl" \
+		--guest "$script" --out "$tmp/run-$name" >"$tmp/err" 2>&1
+	rc=$?
+	if [[ $rc == 2 ]] && grep -qF -- "$want" "$tmp/err" && [[ ! -e $tmp/run-$name/initramfs.cpio ]]; then
+		ok "run --firmware --ec refused, $name: $(head -n 1 "$tmp/err")"
+	else
+		ko "run --firmware --ec, $name (status $rc)"; cat "$tmp/err"
+	fi
+}
+variant gpe6e 's/Return (0x17)/Return (0x6E)/'
+refused "GPE 0x6e" "$tmp/gpe6e.txt" \
+	"the firmware's EC \_SB.PCI0.LPCB.EC raises GPE 0x6e, but QEMU's q35 chipset has GPEs 0x00-0x3F only" --ec
+variant gpevar 's/Return (0x17)/Return (\\GGPE (0x17))/; s/^\tName (\\_S5,.*/\0\n\tMethod (GGPE, 1) { Return (Arg0) }/'
+refused "GPE not a constant" "$tmp/gpevar.txt" \
+	"the firmware's EC \_SB.PCI0.LPCB.EC has no constant GPE: its _GPE is a method" --ec
+refused "no EC device" "$tmp/noec.txt" "the firmware has no EC device (no PNP0C09 in its DSDT or SSDTs)" --ec
+refused "not an acpidump" "$tmp/garbage.txt" "no 'SIG @ 0xADDRESS' table header line: not acpidump output"
+# An explicit --ec DATA,CMD,GPE is used as given, with a note (the run then
+# stops at the missing --acpitable, before any guest).
+tools/vm/run --kernel 6.12 --firmware "$tmp/gpe6e.txt" --ec 0x62,0x66,0x10 --acpitable "$tmp/none.asl" \
+	--guest "$script" --out "$tmp/run-explicit" >"$tmp/err" 2>&1
+grep -qF "note: the firmware's EC \_SB.PCI0.LPCB.EC is at 0x62,0x66,0x6e (DATA,CMD,GPE; ? = not a constant); attaching it at 0x62,0x66,0x10 as --ec says" "$tmp/err" &&
+	grep -qF "ACPI table $tmp/none.asl not found" "$tmp/err" &&
+	ok "run --firmware --ec DATA,CMD,GPE: used as given, with a note" || { ko "run --ec explicit"; cat "$tmp/err"; }
+[[ $(sed -n 's/^gpe=//p' "$tmp/run-GPE 0x6e/firmware/ec.conf" 2>/dev/null) == 0x6e ]] &&
+	ok "ec.conf of the 0x6E variant: gpe=0x6e" || ko "ec.conf gpe=0x6e"
+
+# tools/vm/firmware-report: bad usage and bad dumps end before a guest starts.
+rep=$ROOT/tools/vm/firmware-report
+"$rep" >"$tmp/err" 2>&1
+[[ $? == 2 ]] && grep -q 'usage: tools/vm/firmware-report' "$tmp/err" && ok "firmware-report: usage, status 2" ||
+	{ ko "firmware-report usage"; cat "$tmp/err"; }
+"$rep" --query 0x100 "$tmp/dump.txt" >"$tmp/err" 2>&1
+[[ $? == 2 ]] && grep -q -- '--query takes an EC query number 1..255' "$tmp/err" &&
+	ok "firmware-report --query 0x100 refused" || { ko "firmware-report --query"; cat "$tmp/err"; }
+"$rep" --out "$tmp/rep" "$tmp/garbage.txt" >"$tmp/err" 2>&1
+[[ $? == 2 ]] && grep -qF "tools/vm/firmware: $tmp/garbage.txt: no 'SIG @ 0xADDRESS' table header line" "$tmp/err" &&
+	ok "firmware-report of a file that is not an acpidump: tools/vm/firmware's reason, status 2" ||
+	{ ko "firmware-report garbage"; cat "$tmp/err"; }
+
+# --boot: tools/vm/firmware-report as docs/firmware.md shows it, on our dump.
+if ((boot)); then
+	tools/vm/firmware-report --kernel 6.12 --write 0x4E=0x9A --query 0x2B --out "$tmp/report" "$tmp/acpidump.txt" >"$tmp/summary" 2>&1
+	rc=$?
+	sum=$tmp/report/summary.txt
+	want=('^ec device: acpitrace-ec,data=98,cmd=102,gpe=23,chardev=ec$'
+		'^ec timeouts: 0$' '^aborted methods: 0$'
+		'ACPI: EC: GPE=0x17' 'EC: Used to handle transactions and events'
+		'^  acpi/drivers/ec 1 PNP0C09:00'
+		'^ec stats: rd=1 wr=1 .*qr=1 '
+		'^  ec QR_EC rdata=0x2b ok$'
+		'^  ec_query \\_SB.PCI0.LPCB.EC._Q2B$'
+		'^  ec RD_EC addr=0x4e rdata=0x9a wdata=0x4e ok$'
+		'^  ec WR_EC addr=0x50 wdata=0x50,0x9a ok$'
+		'^  notify \\_SB.FWT0 value=0x9a hid=ACPT00F1$')
+	if ((rc != 0)); then
+		ko "firmware-report --boot: status $rc"; cat "$tmp/summary"
+	else
+		for w in "${want[@]}"; do
+			grep -qE -- "$w" "$sum" && ok "firmware-report summary: /$w/" || ko "firmware-report summary: no /$w/"
+		done
+		((failed)) && cat "$sum"
+	fi
+fi
 exit "$failed"

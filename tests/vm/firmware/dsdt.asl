@@ -12,7 +12,9 @@
  * Then, as a laptop has: an embedded controller under the LPC bridge at
  * \_SB.PCI0.LPCB.EC (PNP0C09, data port 0x62, command port 0x66 from a _CRS
  * method returning a template, _GPE a method returning 0x17), EC fields, two
- * query methods, and a marker device ACPT00F1 the scenario looks for.
+ * query methods (_Q2B reads EC byte 0x4E, writes it to 0x50 and notifies
+ * the marker with it; _Q11 notifies 0x80), and a marker device ACPT00F1 the
+ * scenario looks for.
  */
 DefinitionBlock ("", "DSDT", 2, "ACPTRC", "FWLAPTOP", 0x00000005)
 {
@@ -70,13 +72,20 @@ DefinitionBlock ("", "DSDT", 2, "ACPTRC", "FWLAPTOP", 0x00000005)
 					{
 						Offset (0x4E),
 						HKEV, 8,
+						Offset (0x50),
+						HKAK, 8,
 						Offset (0x60),
 						FAN0, 16,
 					}
 
+					/* a hotkey: the EC leaves its code in HKEV; the
+					 * method acknowledges it in HKAK and notifies
+					 * the marker device with it */
 					Method (_Q2B, 0, NotSerialized)
 					{
-						Notify (\_SB.FWT0, HKEV)
+						Local0 = HKEV
+						HKAK = Local0
+						Notify (\_SB.FWT0, Local0)
 					}
 
 					Method (_Q11, 0, NotSerialized)
