@@ -198,9 +198,9 @@ refused() {
 		ko "run --firmware --ec, $name (status $rc)"; cat "$tmp/err"
 	fi
 }
-variant gpe6e 's/Return (0x17)/Return (0x6E)/'
-refused "GPE 0x6e" "$tmp/gpe6e.txt" \
-	"the firmware's EC \_SB.PCI0.LPCB.EC raises GPE 0x6e, but QEMU's q35 chipset has GPEs 0x00-0x3F only" --ec
+variant gpec0 's/Return (0x17)/Return (0xC0)/'
+refused "GPE 0xc0" "$tmp/gpec0.txt" \
+	"the firmware's EC \_SB.PCI0.LPCB.EC raises GPE 0xc0, beyond q35's GPE0 block (0x00-0x3F) and the EC device's GPE1 block (0x40-0xBF)" --ec
 variant gpevar 's/Return (0x17)/Return (\\GGPE (0x17))/; s/^\tName (\\_S5,.*/\0\n\tMethod (GGPE, 1) { Return (Arg0) }/'
 refused "GPE not a constant" "$tmp/gpevar.txt" \
 	"the firmware's EC \_SB.PCI0.LPCB.EC has no constant GPE: its _GPE is a method" --ec
@@ -208,13 +208,13 @@ refused "no EC device" "$tmp/noec.txt" "the firmware has no EC device (no PNP0C0
 refused "not an acpidump" "$tmp/garbage.txt" "no 'SIG @ 0xADDRESS' table header line: not acpidump output"
 # An explicit --ec DATA,CMD,GPE is used as given, with a note (the run then
 # stops at the missing --acpitable, before any guest).
-tools/vm/run --kernel 6.12 --firmware "$tmp/gpe6e.txt" --ec 0x62,0x66,0x10 --acpitable "$tmp/none.asl" \
+tools/vm/run --kernel 6.12 --firmware "$tmp/gpec0.txt" --ec 0x62,0x66,0x10 --acpitable "$tmp/none.asl" \
 	--guest "$script" --out "$tmp/run-explicit" >"$tmp/err" 2>&1
-grep -qF "note: the firmware's EC \_SB.PCI0.LPCB.EC is at 0x62,0x66,0x6e (DATA,CMD,GPE; ? = not a constant); attaching it at 0x62,0x66,0x10 as --ec says" "$tmp/err" &&
+grep -qF "note: the firmware's EC \_SB.PCI0.LPCB.EC is at 0x62,0x66,0xc0 (DATA,CMD,GPE; ? = not a constant); attaching it at 0x62,0x66,0x10 as --ec says" "$tmp/err" &&
 	grep -qF "ACPI table $tmp/none.asl not found" "$tmp/err" &&
 	ok "run --firmware --ec DATA,CMD,GPE: used as given, with a note" || { ko "run --ec explicit"; cat "$tmp/err"; }
-[[ $(sed -n 's/^gpe=//p' "$tmp/run-GPE 0x6e/firmware/ec.conf" 2>/dev/null) == 0x6e ]] &&
-	ok "ec.conf of the 0x6E variant: gpe=0x6e" || ko "ec.conf gpe=0x6e"
+[[ $(sed -n 's/^gpe=//p' "$tmp/run-GPE 0xc0/firmware/ec.conf" 2>/dev/null) == 0xc0 ]] &&
+	ok "ec.conf of the 0xC0 variant: gpe=0xc0" || ko "ec.conf gpe=0xc0"
 
 # tools/vm/firmware-report: bad usage and bad dumps end before a guest starts.
 rep=$ROOT/tools/vm/firmware-report

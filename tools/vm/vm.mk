@@ -79,6 +79,7 @@ vmtest-ec: all $(OUT)/tools/qmp vmqemu
 # (tools/vm/run --firmware; the project's own made-up tables, tests/vm/firmware).
 vmtest-firmware: all $(OUT)/tools/qmp vmqemu
 	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-firmware --out $(OUT)/vmtest-firmware $(VMTEST_ARGS)
+	$(VM_ENV) tests/host/firmware.sh --boot
 
 vmtest-long: all $(OUT)/tools/qmp
 	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-long --out $(OUT)/vmtest-long $(VMTEST_ARGS)
