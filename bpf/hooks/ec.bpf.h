@@ -9,6 +9,7 @@
 #define AT_HOOKS_EC_BPF_H
 
 #include "hook.bpf.h"
+#include "suspend.bpf.h"	/* at_suspend_note_ec: the EC's s2idle wakeups */
 
 #define EC_COMMAND_QUERY	0x84
 

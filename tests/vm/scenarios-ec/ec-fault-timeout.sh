@@ -21,7 +21,7 @@
 # outputs, not to a number). The query pending when the fault clears may be
 # lost: the EC answers it (its qr count says so), but if the answer arrives
 # during ec_poll's last poll period, the driver completes the transaction
-# and still returns -ETIME (seen on 6.12 with the ec.c debug messages:
+# and still returns -ETIME (seen on 6.12 with the debug messages of the kernel's drivers/acpi/ec.c:
 # "EC_DATA(R) = 0x2f", "Command(QR_EC) completed by hardware", "controller
 # reset, restart transaction", then the timeout), so _Q2F runs at most once,
 # exactly when a QR_EC record read 0x2F.
