@@ -15,7 +15,7 @@
 # port reading 0x01 and a data port reading 0x5a, and keep what is written.
 # On 6.12 `ec dump` and the inventory read 256 x 0x5a through debugfs, and
 # `ec watch` shows the EC write AML makes (ec-write.asl's _TMP, run by reading
-# the thermal zones) with no byte changed: QEMU has no EC RAM, the written
+# the thermal zones) with no byte changed: the debug ports keep no RAM, the written
 # bytes only reach the debugcon file (checked). On 6.1 (no ec_sys) `ec dump`
 # names the missing module.
 # ec_sys (the EC's debugfs) is built into Debian's 6.12; 6.1 has no such module

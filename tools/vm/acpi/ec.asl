@@ -5,7 +5,8 @@
  * operation region, plus method \_SB.EC0_.ECRD that reads one byte of it,
  * and a query method _Q1A that never runs (no query ever succeeds here):
  * `acpitrace inventory` lists it from the table.
- * QEMU emulates no EC, so every transaction times out (AE_TIME, "ACPI Error:
+ * Without tools/vm/run --ec (the EC that answers: ec-laptop.asl is its
+ * fixture) nothing answers these ports, so every transaction times out (AE_TIME, "ACPI Error:
  * Aborting method \_SB.EC0.ECRD" in dmesg) after the kernel's EC retries,
  * several seconds; the transactions still go through the kernel's EC code.
  * Nothing reads the region at boot (that would slow boot and break other
