@@ -222,4 +222,14 @@ if jq -e -s 'length == 1 and .[0].changes == [{"offset": 16, "old": 16, "new": 7
 else
 	ko "watch -j fields"; cat "$tmp/watch.err" "$tmp/watch.json"
 fi
+# -j: one line per object, no empty line after it (json_end_object ends it)
+"$bin" -j ec read 0x21 --io "$io" >"$tmp/r1.json" 2>&1
+for f in dump.json f.json r.json d.json r1.json; do
+	if [[ -s $tmp/$f ]] && ! grep -q '^$' "$tmp/$f"; then
+		ok "-j output $f: no empty line"
+	else
+		ko "-j output $f has an empty line (or none)"; cat -A "$tmp/$f" | head -5
+	fi
+done
+
 exit $failed

@@ -143,7 +143,6 @@ static int ec_dump(const struct ec_opts *o)
 		if (named)
 			ec_fields_dump_json(&j, &m, ram, n);
 		json_end_object(&j);
-		fputc('\n', stdout);
 	} else {
 		printf("EC RAM (%s, %d bytes):\n", o->io, n);
 		ec_ram_hex(stdout, ram, n);

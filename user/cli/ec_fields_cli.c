@@ -89,7 +89,6 @@ int ec_fields_list(const char *tables, bool json)
 		}
 		json_end_array(&j);
 		json_end_object(&j);
-		fputc('\n', stdout);
 		ec_map_free(&m);
 		return 0;
 	}
@@ -125,7 +124,6 @@ static void read_print(const struct ec_map *m, const struct ec_field *f, const u
 		field_json(&j, m, f);
 		value_json(&j, "value", f, b, base, n);
 		json_end_object(&j);
-		fputc('\n', stdout);
 		return;
 	}
 	addr_text(f, a, sizeof(a));
@@ -164,7 +162,6 @@ int ec_fields_read(const char *tables, const char *io, const char *what, bool js
 		json_u64(&j, "offset", addr);
 		json_u64(&j, "value", b[0]);
 		json_end_object(&j);
-		fputc('\n', stdout);
 		return 0;
 	}
 	if (ec_map_load(&m, tables) < 0) {
