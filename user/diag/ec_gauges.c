@@ -21,8 +21,11 @@ int ec_gauges_open(struct ec_gauges *g, const char *names, const char *tables, c
 		ec_map_free(&g->map);
 		return -1;
 	}
-	if (!(copy = strdup(names)))
+	if (!(copy = strdup(names))) {
+		snprintf(why, whylen, "out of memory");
+		ec_map_free(&g->map);
 		return -1;
+	}
 	for (char *p = strtok_r(copy, ",", &save); p && !rc; p = strtok_r(NULL, ",", &save)) {
 		long i = ec_map_find(&g->map, p, why, whylen);
 		const struct ec_field *f = i >= 0 ? &g->map.f[i] : NULL;
