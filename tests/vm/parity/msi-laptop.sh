@@ -31,7 +31,9 @@
 #   4  0x2E=0x19  e0 54  msi-wlan unblocked
 #   5  0x2E=0x18  e0 62  msi-bluetooth soft-blocked (bit 0 cleared)
 #   6  0xE4=0x10  e4     nothing (no e0 before it)
-MODULES="evdev"
+# loaded at boot, then again once the host has set EC RAM (the initramfs
+# holds only the modules of MODULES)
+MODULES="evdev,msi-laptop"
 ACPITABLES="tools/vm/acpi/parity/msi-laptop.asl"
 BINARIES="${ACPITRACE_EVREAD:-build/tools/evread}"
 SMBIOS=("type=1,manufacturer=MICRO-STAR INTERNATIONAL CO.,, LTD,product=MS-N034"
@@ -62,6 +64,7 @@ guest() {
 		done
 	}
 	vm_wait ec-set 60
+	rmmod msi_laptop
 	modprobe msi-laptop
 	# its delayed rfkill init (1 s) writes the radios' state back
 	sleep 2
