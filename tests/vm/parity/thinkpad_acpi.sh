@@ -10,9 +10,10 @@
 # notifies HKEY 0x80; the driver reads MHKP until it returns 0 (IDLE).
 # Codes: the hotkeys 0x1001..0x1020 (hotkey numbers 0..31, the index into
 # the driver's keymap and its MSC_SCAN) and one on either side; the extended
-# hotkeys 0x1300..0x132D (index 0x20 + code - 0x1300 in both kernels' keymap)
-# and one above; 0x131D and 0x8036, which 6.12's keymap holds as codes
-# themselves; and non-hotkey events: wakeup reasons (0x2xxx), dock (0x4xxx),
+# hotkeys 0x1300..0x1319 (index 0x34 + code - 0x1300 in both kernels) and
+# the codes above them to 0x132E; 0x131D and 0x8036, which 6.12's keymap
+# holds as codes themselves (6.12 reports a code it does not know as
+# KEY_UNKNOWN with the code as MSC_SCAN); and non-hotkey events: wakeup reasons (0x2xxx), dock (0x4xxx),
 # lid, tablet mode (SW_TABLET_MODE: 0x5009 on, 0x500A off, the fixture's
 # MHKG follows), pen, brightness-changed (0x5xxx), keyboard, thermal, palm
 # and the tablet-changed (0x60C0) events (0x6xxx), the radio switch (0x7000)
@@ -36,8 +37,8 @@ EXTRA="0x1100 0x1101
 	0x6000 0x6005 0x6011 0x6021 0x6022 0x6030 0x6032 0x6040
 	0x60B0 0x60B1 0x60C0 0x60F0 0x6FFF 0x7000 0x7001 0x8035
 	0x8036 0x8037 0x9000"
-SCANMAP="6.1=(c>=0x1001&&c<=0x1020)?c-0x1001:(c>=0x1300&&c<=0x132D)?c-0x1300+0x20:c
-	6.12=(c>=0x1001&&c<=0x1020)?c-0x1001:(c>=0x1300&&c<=0x132D&&c!=0x131D)?c-0x1300+0x20:c"
+SCANMAP='(c>=0x1001&&c<=0x1020)?c-0x1001:(c>=0x1300&&c<=0x1319)?c-0x1300+0x34:c'
+NOTRIED="0x20..0x33:the adaptive keyboard's keys (X1 Carbon 2014, HKEY 0x11xx): not sent, the fixture has no adaptive keyboard (MHKA(2) is 0)"
 ACPITABLES="tools/vm/acpi/parity/thinkpad.asl"
 SMBIOS=("type=0,vendor=LENOVO,version=N24ET56W (1.31 )"
 	"type=1,manufacturer=LENOVO,product=20L5CTO1WW,version=ThinkPad T480")
