@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# shellcheck disable=SC2034 # the variables are read by tests/vm/lib/parity.sh and run-all
+# shellcheck disable=SC2034,SC2153 # the variables are read by tests/vm/lib/parity.sh and run-all; ROOT is run-all's
 # Parity of policy/thinkpad-hkey.policy with the stock thinkpad_acpi driver
 # (its Lenovo keymap and the HKEY events it turns into switches or drops):
 # the HKEY device (LEN0268) under the EC of tools/vm/acpi/parity/thinkpad.asl
@@ -49,6 +49,7 @@ ECCODE="0x50 2"
 # The policy repeats its LEN0268 block for LEN0068 and IBM0068 (LENOVO):
 # only the first is driven here, so the check also says the three blocks
 # hold the same rules (comments aside).
+# shellcheck disable=SC2016 # the body is evaluated in check, where it expands
 _tp_extra='
 	local _b _r=()
 	for _b in LEN0268 LEN0068 IBM0068; do
