@@ -47,8 +47,9 @@ INPUT_CODES_H  ?= /usr/include/linux/input-event-codes.h
 # Loaded by default.  The rest mirror vendor drivers' keymaps (docs/parity.md
 # "Driver parity"): where that driver is bound it reports the keys itself,
 # so a default would double them (intel-vbtn matches a HID found on many
-# 2-in-1s); a user enables one with a link.
-INST_DEFAULT   := acpi-video.policy asus-wmi.policy dell-wmi.policy thinkpad-hkey.policy
+# 2-in-1s; thinkpad-hkey: the driver's keys are hotkey numbers, so run cannot
+# skip the codes it reports); a user enables one with a link.
+INST_DEFAULT   := acpi-video.policy asus-wmi.policy dell-wmi.policy
 INST_POLICIES  := $(filter $(INST_DEFAULT),$(notdir $(wildcard policy/*.policy)))
 INST_OPTIN     := $(filter-out $(INST_DEFAULT),$(notdir $(wildcard policy/*.policy)))
 INST_SHIPPED   := $(DATADIR)/acpitrace/policy.d

@@ -60,12 +60,12 @@ fi
 unitdir=$(pkg-config --variable=systemdsystemunitdir systemd)
 want=$( {
 	echo "-rwxr-xr-x root/root ./usr/sbin/acpitrace"
-	for f in acpi-video asus-wmi dell-wmi thinkpad-hkey; do
+	for f in acpi-video asus-wmi dell-wmi; do
 		echo "-rw-r--r-- root/root ./usr/share/acpitrace/policy.d/$f.policy"
 	done
 	for f in policy/*.policy; do
 		case ${f##*/} in
-		acpi-video.policy|asus-wmi.policy|dell-wmi.policy|thinkpad-hkey.policy) ;;
+		acpi-video.policy|asus-wmi.policy|dell-wmi.policy) ;;
 		*) echo "-rw-r--r-- root/root ./usr/share/acpitrace/policy.available/${f##*/}" ;;
 		esac
 	done

@@ -57,7 +57,7 @@ fi
 share=$root/usr/share/acpitrace
 words() { ls "$@" | sort | tr '\n' ' '; }
 defaults=$(words "$share/policy.d")
-if [[ $defaults == "acpi-video.policy asus-wmi.policy dell-wmi.policy thinkpad-hkey.policy " ]]; then
+if [[ $defaults == "acpi-video.policy asus-wmi.policy dell-wmi.policy " ]]; then
 	ok "policy.d holds the default set"
 else
 	bad "policy.d holds: $defaults"

@@ -5,7 +5,8 @@
 # learn watches MHKP (the shipped thinkpad-hkey keymap's method name, among the
 # other shipped keymaps' method names) and
 # proposes the method result over the Notify, warns that thinkpad_hotkey is
-# bound, names the keymap's 'log' rule, and the appended block passes `check`.
+# bound, takes the keymap's key for it (0x1311 KEY_BOOKMARKS, the driver's
+# Lenovo keymap), and the appended block passes `check`.
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev,thinkpad_acpi"
 APPEND=$DISPATCH_APPEND
@@ -39,11 +40,11 @@ check() {
 	expect_grep learn.txt '^  event:    method \\_SB.HKEY.MHKP returned 0x1311$'
 	expect_grep learn.txt '^  proposed: match method hid=LEN0268 name=MHKP$'
 	expect_grep learn.txt '^            dmi sys_vendor=LENOVO product_name=Standard\?PC\?\(i440FX\?\+\?PIIX,\?1996\)$'
-	expect_grep learn.txt '^              0x1311 -> log$'
-	expect_grep learn.txt "^  note:     .*/thinkpad-hkey.policy:29 has 'log' for it"
+	expect_grep learn.txt '^              0x1311 -> key KEY_BOOKMARKS$'
+	expect_grep learn.txt '^  action:   from the keymap .*/thinkpad-hkey.policy:56$'
 	expect_grep learn.txt "^  warning:  kernel driver 'thinkpad_hotkey' is bound to LEN0268:00"
 	expect_grep learned.policy '^match method hid=LEN0268 name=MHKP$'
-	expect_grep learned.policy '^  0x1311 -> log .*# step 1: method \\_SB.HKEY.MHKP returned 0x1311$'
+	expect_grep learned.policy '^  0x1311 -> key KEY_BOOKMARKS .*# step 1: method \\_SB.HKEY.MHKP returned 0x1311$'
 	expect_grep check.status 'exit=0'
 	expect_grep check.txt 'LEN0268:00'
 }

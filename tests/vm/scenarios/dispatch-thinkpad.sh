@@ -3,9 +3,10 @@
 # driver, bound to a fixture HKEY device on a machine whose DMI says LENOVO:
 # the driver reads the firmware's event codes from MHKP and acpitrace takes
 # MHKP's results as rule codes. A local rule (read before the shipped file)
-# turns 0x1311 into KEY_PROG1 with MSC_SCAN 0x1311; 0x1312 and 0x1313 fall to
-# the shipped file's hotkey-class log rule; MHKP's final 0 and the Notify
-# itself are ignored in the kernel. trace -j --methods=MHKP records beside run, and
+# turns 0x1311 into KEY_PROG1 with MSC_SCAN 0x1311 (before the shipped
+# file's KEY_BOOKMARKS); 0x1312 and 0x1313 take the shipped file's keys
+# (KEY_SELECTIVE_SCREENSHOT, KEY_CALC); MHKP's final 0 is ignored in the
+# kernel, and the Notify itself matches no rule. trace -j --methods=MHKP records beside run, and
 # the host's replay of that recording performs the same actions run logged.
 . "$ROOT/tests/vm/lib/dispatch.sh"
 MODULES="uinput,evdev,thinkpad_acpi"
@@ -60,10 +61,11 @@ check() {
 	expect_event keys.json '.code == "KEY_PROG1" and .value == 1' 1
 	expect_event keys.json '.code == "KEY_PROG1" and .value == 0' 1
 	expect_grep daemon.log 'method \\_SB.HKEY.MHKP 0x1311 code 0x1311 -> key KEY_PROG1 \(rule #0 /tmp/policy.d/10-local.policy:3\)'
-	expect_grep daemon.log 'method \\_SB.HKEY.MHKP 0x1312 code 0x1312 -> log \(rule #5 /tmp/policy.d/50-thinkpad-hkey.policy'
-	expect_grep daemon.log 'method \\_SB.HKEY.MHKP 0x1313 code 0x1313 -> log'
-	# the three codes left the kernel; MHKP's two zeros and the two Notifies did not
+	expect_grep daemon.log 'method \\_SB.HKEY.MHKP 0x1312 code 0x1312 -> key KEY_SELECTIVE_SCREENSHOT \(rule #26 /tmp/policy.d/50-thinkpad-hkey.policy'
+	expect_grep daemon.log 'method \\_SB.HKEY.MHKP 0x1313 code 0x1313 -> key KEY_CALC \(rule #27 '
+	# the three codes left the kernel; MHKP's two zeros (ignored) and the two
+	# Notifies (no rule) did not
 	expect_event daemon.json '.received == 3 and .dispatched == 3' 1
-	expect_event daemon.json '.sources.method.ignored == 2 and .sources.notify.ignored == 2' 1
+	expect_event daemon.json '.sources.method.ignored == 2 and .sources.notify.unmatched == 2' 1
 	expect_replay_as_run 3
 }
