@@ -14,18 +14,21 @@
  *       hotkey events)
  * WMAA answers every call with an empty 8-byte buffer. _WED returns EVB,
  * the driver's 8-byte event_return_value: function 1 (hotkey), the key
- * number in byte 1, device state 0, no kbd dock state.
+ * number in byte 1, the device state in bytes 2-3 (its low byte from the
+ * EC), no kbd dock state.
  *
  * \_SB.EC0 (PNP0C09, ports 0x62/0x66, GPE 0x0C; boot with tools/vm/run
  * --ec) with
  *   0x50 AKEY  8 bits: the key number
- *   _Q11       an event: EVB[1] = AKEY, Notify (AWMI, 0xBC)
+ *   0x51 ASTA  8 bits: the device state's low byte (bit 1: touchpad on)
+ *   _Q11       an event: EVB[1] = AKEY, EVB[2] = ASTA, Notify (AWMI, 0xBC)
  * The firmware this follows (an Acer Aspire A315-41's DSDT, linuxhw/ACPI,
- * read locally) notifies its WMID device with 0xBC from its _Q11; here
- * one query carries every key number through AKEY.
+ * booted locally: docs/firmware.md) notifies its WMID device with 0xBC
+ * from its _Q11 (a brightness key, _WED returning function 4); here one
+ * query carries every key number of function 1 through AKEY.
  *
- * Injection: the host writes each key number to byte 0x50 and queues
- * query 0x11 (tools/vm/ec).
+ * Injection: the host writes each key number to byte 0x50 and the state
+ * to 0x51 and queues query 0x11 (tools/vm/ec).
  */
 DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PACERWMI", 2)
 {
@@ -62,6 +65,7 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PACERWMI", 2)
 
 			Name (EVB, Buffer (8) { 0x01 })
 			CreateByteField (EVB, 1, EKEY)
+			CreateByteField (EVB, 2, ESTA)
 
 			Method (_WED, 1)
 			{
@@ -85,11 +89,13 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PACERWMI", 2)
 			{
 				Offset (0x50),
 				AKEY, 8,
+				ASTA, 8,
 			}
 
 			Method (_Q11, 0, NotSerialized)
 			{
 				\_SB.AWMI.EKEY = AKEY
+				\_SB.AWMI.ESTA = ASTA
 				Notify (\_SB.AWMI, 0xBC)
 			}
 		}
