@@ -21,7 +21,10 @@ static void describe_event(const struct rec_view *v, char *buf, size_t len)
 void decide_rule(const struct policy *p, const struct at_event *e, struct decision *d)
 {
 	uint64_t code = 0;
-	int k = policy_match_krule(p, e, &code);
+	int k;
+
+	policy_nth_count(p, e);
+	k = policy_match_krule(p, e, &code);
 
 	d->rule = k >= 0 ? (int)p->krules[k].rule_id : -1;
 	d->code = d->rule >= 0 ? code : 0;
