@@ -159,8 +159,10 @@ static int emit_counters(struct policy *p)
 		any.mask = any.lo = any.hi = 0;
 		if (emit_rule(p, &any, i, false))
 			return -1;
-		for (int k = first; k < p->nkrules; k++)
+		for (int k = first; k < p->nkrules; k++) {
 			p->krules[k].flags |= AT_RULE_NTH_COUNT;
+			p->krules[k].verdict = AT_RULE_PASS;	/* whatever the rule's action */
+		}
 		p->has_nth = true;
 	}
 	return 0;
