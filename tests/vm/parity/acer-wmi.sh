@@ -21,7 +21,7 @@ CODES=256
 EXTRA="0x282 0x285"
 SCANMAP='(c==0x82||c==0x85)?0x214:(c==0x282||c==0x285)?0x213:c'
 NOTRIED="0x82:the driver reports this key as 0x213 or 0x214 (KEY_TOUCHPAD_ON or OFF, by device state bit 1): 0x82 and 0x282 sent
-	0x85:reported as 0x213 or 0x214 like 0x82: 0x85 and 0x285 sent"
+	0x85:reported as 0x213 or 0x214 as 0x82 is (0x85 and 0x285 sent)"
 ACPITABLES="tools/vm/acpi/parity/acer-wmi.asl"
 SMBIOS=("type=1,manufacturer=Acer,product=Aspire A315-41")
 UNKNOWN_RE="Unknown key number -"
