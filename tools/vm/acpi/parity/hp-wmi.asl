@@ -9,12 +9,14 @@
  *       every query of the driver is WMAA (instance, method id, args))
  * _WED returns EVB, {u32 event id, u32 event data}: event 4, the bezel
  * button, for which the driver asks WMAA for the key code (hotkey query
- * 0x0C) and presses that code's key.
+ * 0x0C) and presses that code's key; or event 1, dock, for which it reads
+ * the hardware state (query 0x04) and sets SW_DOCK from its bit 0.
  *
  * WMAA answers the driver's bios_args {u32 signature "SECU", u32 command,
  * u32 commandtype, u32 datasize, data} with {u32 sigpass, u32 return code,
- * data}: a read (command 1) of the hardware state (0x04: 0, undocked, so
- * the driver declares SW_DOCK, off), of the 2008 and 2009 feature sets
+ * data}: a read (command 1) of the hardware state (0x04: HWST, 0 at boot,
+ * undocked, so the driver declares SW_DOCK, off), of the 2008 and 2009
+ * feature sets
  * (0x0B, 0x0D: supported, so the driver leaves the old rfkill interface
  * alone and sends no hotkey enable) or of the hotkey (0x0C: HKEY) returns
  * 0 and the value; anything else, return code 4 (unknown command type),
@@ -23,7 +25,11 @@
  * \_SB.EC0 (PNP0C09, ports 0x62/0x66, GPE 0x0C; boot with tools/vm/run
  * --ec) with
  *   0x50 HCOD  32 bits: the hotkey code
- *   _Q11       an event: HKEY = HCOD, Notify (HWMI, 0x80)
+ *   _Q11       an event: with bit 28 of HCOD clear, a hotkey (event 4,
+ *              HKEY = HCOD); with it set, a dock change (event 1, HWST =
+ *              HCOD: bit 0 docked; bit 28 is only the harness's mark, so
+ *              that the answer, which acpitrace logs as the code, differs
+ *              from the hotkey codes), then Notify (HWMI, 0x80)
  * HP laptops signal hotkeys through the EC; the query and the bytes are
  * ours.
  *
@@ -39,6 +45,7 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PHPWMI", 2)
 			Name (_HID, EisaId ("PNP0C14"))
 			Name (_UID, "ACPTRC")
 			Name (HKEY, 0)
+			Name (HWST, 0)
 
 			/* GUID (first three fields little-endian), id, count, flags */
 			Name (_WDG, Buffer ()
@@ -52,6 +59,7 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PHPWMI", 2)
 			})
 
 			Name (EVB, Buffer (8) { 0x04 })
+			CreateDWordField (EVB, 0, EVID)
 
 			Method (_WED, 1)
 			{
@@ -73,7 +81,12 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PHPWMI", 2)
 						RCOD = 0
 						RDAT = HKEY
 					}
-					ElseIf (CTYP == 0x04 || CTYP == 0x0B || CTYP == 0x0D)
+					ElseIf (CTYP == 0x04)
+					{
+						RCOD = 0
+						RDAT = HWST
+					}
+					ElseIf (CTYP == 0x0B || CTYP == 0x0D)
 					{
 						RCOD = 0
 					}
@@ -102,7 +115,16 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "PHPWMI", 2)
 
 			Method (_Q11, 0, NotSerialized)
 			{
-				\_SB.HWMI.HKEY = HCOD
+				If (HCOD & 0x10000000)
+				{
+					\_SB.HWMI.HWST = HCOD
+					\_SB.HWMI.EVID = 1
+				}
+				Else
+				{
+					\_SB.HWMI.HKEY = HCOD
+					\_SB.HWMI.EVID = 4
+				}
 				Notify (\_SB.HWMI, 0x80)
 			}
 		}
