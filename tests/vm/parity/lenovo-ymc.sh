@@ -18,10 +18,18 @@ INPUT="Lenovo Yoga Tablet Mode Control switch"
 POLICY=policy/lenovo-ymc.policy
 CATCHALL="match method hid=PNP0C14 name=WMAB when=arg0:0 when=arg1:1"
 BASE=0
-CODES=0x10
-# newer models set upper bits (the driver strips them)
-EXTRA="0x50001 0x50002 0x50004 0x50000"
+CODES=0
+# Each tablet mode after "laptop" (1) and "laptop" after each, so that the
+# switch changes every time (the input core drops a switch event that
+# changes nothing; it starts off), then the codes
+# outside the keymap; the same mode again is sent with other upper bits
+# (newer models set some, e.g. 0x50000; the driver strips them), as the
+# harness pairs a code with its one log line
+EXTRA="0x00 0x02 0x01 0x03 0x10001 0x04 0x20001
+	0x05 0x06 0x07 0x08 0x09 0x0A 0x0B 0x0C 0x0D 0x0E 0x0F 0xFF
+	0x50002 0x50000 0x50001"
 NOSCAN=1
+SWONLY=1
 ACPITABLES="tools/vm/acpi/parity/ideapad.asl tools/vm/acpi/parity/lenovo-ymc.asl"
 SMBIOS=("type=1,manufacturer=LENOVO,product=82QF,version=Yoga 7 14ARB7"
 	"file=$ROOT/tools/vm/acpi/parity/convertible-chassis.smbios")
