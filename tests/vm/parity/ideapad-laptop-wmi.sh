@@ -8,7 +8,7 @@
 # WMI device (0xD0).
 . "$ROOT/tests/vm/parity/ideapad-laptop.sh"
 CATCHALL="match wmi guid=8FC0DE0C-B4E4-43FD-B0F3-8871711C1294 payload=int"
-CODES=0x50
+CODES=80
 EXTRA=""
 SCANMAP='c|0x100'
 NOTRIED=$(ideapad_notried wmi)
