@@ -482,6 +482,16 @@ TEST(output_other_sources_json)
 	s = render(&e, false, NULL);
 	CHECK_CONTAINS(s, "method \\_SB.PCI0._STA(0x1, 0x3, buffer[20]=53454355...) AE_CTRL_RETURN_VALUE returned buffer[2]=0020\n");
 	free(s);
+	/* no arguments: the line as before they were kept */
+	e.flags = AT_F_HAS_ARGS | AT_F_HAS_RETURN;
+	e.io = (struct at_method_io){ .buf_arg = AT_ARG_NONE };
+	e.value = 0x1311;
+	s = render(&e, false, NULL);
+	CHECK_CONTAINS(s, "method \\_SB.PCI0._STA returned 0x1311\n");
+	free(s);
+	s = render(&e, true, NULL);
+	CHECK_CONTAINS(s, "\"args\":[],");
+	free(s);
 }
 
 TEST(output_duration_and_comm)

@@ -308,6 +308,15 @@ TEST(policy_fields_nth_per_chain)
 	e = vpcr(11, 0, 0x04);
 	decide_rule(&p, &e, &d);
 	CHECK_EQ_INT(d.rule, 1);
+	/* the counts of the last POL_NTH_SLOTS chains are kept: chain 10 is forgotten */
+	for (int c = 100; c < 100 + POL_NTH_SLOTS; c++) {
+		e = vpcr(c, 0, 0x05);
+		decide_rule(&p, &e, &d);
+		CHECK_EQ_INT(d.rule, 0);
+	}
+	e = vpcr(10, 0, 0x01);			/* counts 1 again */
+	decide_rule(&p, &e, &d);
+	CHECK_EQ_INT(d.rule, 0);
 	/* without counting (policy_match alone) no nth= rule can hold */
 	e = vpcr(13, 0, 0x05);
 	CHECK_EQ_INT(policy_match(&p, &e, &(uint64_t){ 0 }), 2);
@@ -365,5 +374,28 @@ TEST(method_io_json_round_trip)
 		CHECK_EQ_INT(rec_parse_line(line, strlen(line), &facts, &back, err, sizeof(err)), REC_ERROR);
 		CHECK_CONTAINS(err, bad[i].error);
 	}
+	/* a String, a Package and another object type among the first three; a 4th argument */
+	wmaa(&e, 7, 0x0C, 0x21);
+	e.id = 4;
+	e.io.argc = 4;
+	e.io.arg_type[0] = AT_OBJ_STRING;
+	e.io.arg[0] = 9;
+	e.io.arg_type[1] = AT_OBJ_PACKAGE;
+	e.io.arg[1] = 0;
+	e.io.arg_type[2] = 0x14;
+	e.io.arg[2] = 0;
+	e.io.buf_arg = AT_ARG_NONE;
+	e.io.arg_buf_len = 0;
+	memset(e.io.arg_buf, 0, sizeof(e.io.arg_buf));
+	buf = NULL;
+	o.out = open_memstream(&buf, &len);
+	output_event(&o, &e);
+	fclose(o.out);
+	CHECK_CONTAINS(buf, "\"args\":[{\"type\":\"string\",\"length\":9},{\"type\":\"package\"},"
+		       "{\"type\":\"other\",\"type_id\":20},null]");
+	CHECK_EQ_INT(rec_parse_line(buf, strlen(buf), &facts, &back, err, sizeof(err)), REC_EVENT);
+	CHECK_STR(err, "");
+	CHECK(!memcmp(&back.io, &e.io, sizeof(e.io)));
+	free(buf);
 	rec_facts_free(&facts);
 }

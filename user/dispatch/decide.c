@@ -12,6 +12,10 @@ static void describe_event(const struct rec_view *v, char *buf, size_t len)
 	if (e->flags & AT_F_HAS_GUID) {
 		snprintf(buf, len, "wmi %s notify 0x%02x on %s", v->guid, e->wmi.notify_id,
 			 v->path);
+	} else if (e->source == AT_SRC_METHOD && (e->flags & AT_F_RET_BUFFER)) {
+		/* its number is no result: the Buffer's length says what came back */
+		snprintf(buf, len, "%s %s buffer[%llu]", v->source, v->path,
+			 (unsigned long long)e->value);
 	} else {
 		snprintf(buf, len, "%s %s%s%s%s 0x%x", v->source, v->path,
 			 d ? " (" : "", d ? d->name : "", d ? ")" : "", e->number);

@@ -93,7 +93,8 @@ void method_args_text(char *buf, size_t len, const struct at_event *e)
 	size_t pos;
 
 	buf[0] = '\0';
-	if (!(e->flags & AT_F_HAS_ARGS) || len < 2)
+	/* none given: the line reads as it did before arguments were kept */
+	if (!(e->flags & AT_F_HAS_ARGS) || !io->argc || len < 2)
 		return;
 	pos = snprintf(buf, len, "(");
 	for (unsigned int i = 0; i < io->argc && i < 7 && pos < len; i++) {

@@ -16,7 +16,7 @@
 void method_args_json(struct json *j, const struct at_event *e);
 /* "return_buffer": null or {"length","hex","bytes","truncated"}. */
 void method_ret_json(struct json *j, const struct at_event *e);
-/* " args(0x0, buffer[20]=53454355...)" or "". */
+/* "(0x0, buffer[20]=53454355...)", or "" when none were given or kept. */
 void method_args_text(char *buf, size_t len, const struct at_event *e);
 /* " returned buffer[12]=0000000000000000..." or "". */
 void method_ret_text(char *buf, size_t len, const struct at_event *e);

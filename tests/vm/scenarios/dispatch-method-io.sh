@@ -12,7 +12,7 @@
 MODULES="uinput,evdev,wmi,xiaomi-wmi"
 APPEND=$DISPATCH_APPEND
 ACPITABLES="$DISPATCH_TABLES tools/vm/acpi/method-io.asl"
-TIMEOUT=150
+TIMEOUT=240
 
 guest() {
 	mkdir -p /tmp/policy.d policy.d
@@ -30,11 +30,11 @@ P
 	acpitrace -j run --log-events --policy /tmp/policy.d --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
-	evread acpitrace 6 40 >keys.json 2>evread.log &
+	evread acpitrace 6 120 >keys.json 2>evread.log &
 	epid=$!
 	vm_wait_for 10 grep -q ready evread.log
 	vm_signal go
-	vm_wait wmi-done 60
+	vm_wait wmi-done 100
 	modprobe intel-hid 2>modprobe.err
 	wait "$epid"
 	kill -TERM "$pid" "$tpid"
