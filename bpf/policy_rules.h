@@ -255,8 +255,12 @@ AT_INLINE bool at_field_get(const struct at_field *f, const struct at_event *e, 
 	}
 	if (f->src == AT_FLD_ARG) {
 		if (e->source != AT_SRC_METHOD || !(e->flags & AT_F_HAS_ARGS) ||
-		    arg >= AT_ARGS_MAX || arg >= e->io.argc ||
-		    e->io.arg_type[arg] != AT_OBJ_INTEGER)
+		    arg >= AT_ARGS_MAX || arg >= e->io.argc)
+			return false;
+		/* 6.1's verifier loses the bound above when arg is spilled */
+		at_opaque(arg);
+		arg &= 3;
+		if (arg >= AT_ARGS_MAX || e->io.arg_type[arg] != AT_OBJ_INTEGER)
 			return false;
 		*out = e->io.arg[arg];
 		return true;

@@ -8,6 +8,7 @@
 #define AT_HOOKS_METHOD_BPF_H
 
 #include "hook.bpf.h"
+#include "policy_rules.h"	/* at_opaque */
 
 /* Set by user space (rodata): trace --methods. */
 const volatile bool at_trace_methods = false;
@@ -47,6 +48,21 @@ struct {
 
 #define ACPI_METHOD_NUM_ARGS	7
 
+/*
+ * @len (1..16) as a size the verifier sees as 1..16 whatever the compiler
+ * kept of the clamp before it: ret_buf ends the record, so a wider bound
+ * (a mask of 31) would let the read pass its end.
+ */
+_Static_assert(AT_ARG_BUF == 16 && AT_RET_BUF == 16, "method_len16 bounds both");
+
+static __always_inline __u32 method_len16(__u32 len)
+{
+	__u32 n = len - 1;
+
+	at_opaque(n);
+	return (n & 15) + 1;
+}
+
 /* The first bytes of a Buffer or String argument; its length in arg[]. */
 static __always_inline void method_arg_bytes(struct at_method_io *io, __u32 i,
 					     union acpi_operand_object *obj)
@@ -60,7 +76,7 @@ static __always_inline void method_arg_bytes(struct at_method_io *io, __u32 i,
 	io->buf_arg = i;
 	if (len > AT_ARG_BUF)
 		len = AT_ARG_BUF;
-	if (len && ptr && !bpf_probe_read_kernel(io->arg_buf, len & (AT_ARG_BUF * 2 - 1) & 0x1f, ptr))
+	if (len && ptr && !bpf_probe_read_kernel(io->arg_buf, method_len16(len), ptr))
 		io->arg_buf_len = len;
 }
 
@@ -161,7 +177,7 @@ static __always_inline void method_result(struct at_event *e,
 	e->data_len = sizeof(e->io);
 	if (len > AT_RET_BUF)
 		len = AT_RET_BUF;
-	if (len && ptr && !bpf_probe_read_kernel(e->io.ret_buf, len & (AT_RET_BUF * 2 - 1) & 0x1f, ptr))
+	if (len && ptr && !bpf_probe_read_kernel(e->io.ret_buf, method_len16(len), ptr))
 		e->io.ret_len = len;
 }
 

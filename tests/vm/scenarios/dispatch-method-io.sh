@@ -3,18 +3,22 @@
 # (tools/vm/acpi/method-io.asl): a WMI event whose _WED returns a Buffer is
 # a key by its byte 1 only when byte 0 is 1 (payload=u8@1 when=u8@0:1: the
 # 1st and 3rd presses, not the 2nd), and intel-hid's probe, loaded while run
-# runs, evaluates _DSM with the UUID as a Buffer argument and gets a Buffer
+# runs (loaded at boot, removed, loaded again), evaluates _DSM with the UUID
+# as a Buffer argument and gets a Buffer
 # back: a key by its byte 2 when the UUID's first u32 and the function
 # (Integer argument 2) match. trace -j --methods=_WED,_DSM records both
 # methods with "args" and "return_buffer", and the host's replay of that
 # recording performs the actions run logged.
 . "$ROOT/tests/vm/lib/dispatch.sh"
-MODULES="uinput,evdev,wmi,xiaomi-wmi"
+# intel-hid is in the initramfs only when loaded at boot: removed before the
+# tracers start, loaded again while they run
+MODULES="uinput,evdev,wmi,xiaomi-wmi,intel-hid"
 APPEND=$DISPATCH_APPEND
 ACPITABLES="$DISPATCH_TABLES tools/vm/acpi/method-io.asl"
 TIMEOUT=240
 
 guest() {
+	rmmod intel_hid
 	mkdir -p /tmp/policy.d policy.d
 	cat >/tmp/policy.d/method-io.policy <<'P'
 match wmi guid=409B028D-F06B-4C7C-8BBB-EE133A6BD87E payload=u8@1 when=u8@0:1

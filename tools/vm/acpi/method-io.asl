@@ -20,7 +20,7 @@
  *     driver calls HDMM (mode 0: "simple"), HDSM and HEBC (0: no button
  *     array) directly.
  * Trigger: Notify(\_SB.WMI0, 0xD0), i.e. key a with ged.asl; loading
- * intel-hid (modprobe) evaluates _DSM. Needs the modules wmi and xiaomi-wmi.
+ * intel-hid (modprobe) evaluates _DSM in its probe. Needs the modules wmi and xiaomi-wmi.
  */
 DefinitionBlock ("", "SSDT", 2, "ACPTRC", "METHIO", 1)
 {
