@@ -49,6 +49,13 @@ struct {
 #define ACPI_METHOD_NUM_ARGS	7
 
 /*
+ * What method_args_read starts from, in .rodata rather than on the stack:
+ * 6.1's verifier counts the stack of the path and emit calls on top of
+ * the hook's (hooks/notify.bpf.h).
+ */
+const struct at_method_io method_io_empty = { .buf_arg = AT_ARG_NONE };
+
+/*
  * @len (1..16) as a size the verifier sees as 1..16 whatever the compiler
  * kept of the clamp before it: ret_buf ends the record, so a wider bound
  * (a mask of 31) would let the read pass its end.
@@ -88,8 +95,7 @@ static __always_inline void method_args_read(struct acpi_evaluate_info *info)
 	struct at_method_io *io;
 	__u32 tid = at_tid(), i;
 
-	if (bpf_map_update_elem(&method_args, &tid, &(struct at_method_io){ .buf_arg = AT_ARG_NONE },
-				BPF_ANY))
+	if (bpf_map_update_elem(&method_args, &tid, &method_io_empty, BPF_ANY))
 		return;
 	io = bpf_map_lookup_elem(&method_args, &tid);
 	if (!io)

@@ -28,7 +28,8 @@ match method hid=INT33D5 name=_DSM when=arg0.u32@0:0xEEEC56B3 when=arg2:0 payloa
 P
 	cp /tmp/policy.d/method-io.policy policy.d/
 	acpitrace check /tmp/policy.d >check.txt 2>&1
-	acpitrace -j trace --methods=_WED,_DSM --ready-file "$OUT/ready-trace" >rec.jsonl 2>trace.err &
+	# -v: the verifier's log in trace.err should a kernel refuse the programs
+	acpitrace -v -j trace --methods=_WED,_DSM --ready-file "$OUT/ready-trace" >rec.jsonl 2>trace.err &
 	tpid=$!
 	vm_wait_for 90 test -e "$OUT/ready-trace"
 	acpitrace -j run --log-events --policy /tmp/policy.d --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
