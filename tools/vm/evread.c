@@ -90,6 +90,22 @@ static void print_bits(int fd, int type, int max, const char *label)
 	printf("]");
 }
 
+/*
+ * The name of an event code, or for one this libevdev has no name for (keys
+ * newer than it, such as KEY_REFRESH_RATE_TOGGLE 0x232, which 6.12's
+ * ideapad-laptop presses) the type's prefix and the number in hex, KEY_0X232:
+ * printing the NULL name gave "(null)" for every such key alike.
+ */
+static void event_code_name(unsigned int type, unsigned int code, char *buf, size_t len)
+{
+	const char *name = libevdev_event_code_get_name(type, code);
+
+	if (name)
+		snprintf(buf, len, "%s", name);
+	else
+		snprintf(buf, len, "%s_0X%X", type == EV_SW ? "SW" : "KEY", code);
+}
+
 /* The device named @name, waiting up to @seconds for it to appear; -1 after saying so. */
 static int open_waiting(const char *name, int seconds, char *path, size_t len)
 {
@@ -225,11 +241,13 @@ int main(int argc, char **argv)
 		if (poll(&p, 1, 200) <= 0)
 			continue;
 		while (read(fd, &ev, sizeof(ev)) == sizeof(ev)) {
+			char code[32];
+
 			if (ev.type == EV_SYN)
 				continue;
+			event_code_name(ev.type, ev.code, code, sizeof(code));
 			printf("{\"dev\":\"%s\",\"type\":\"%s\",\"code\":\"%s\",\"value\":%d,\"t\":%lld}\n",
-			       path, libevdev_event_type_get_name(ev.type),
-			       libevdev_event_code_get_name(ev.type, ev.code), ev.value,
+			       path, libevdev_event_type_get_name(ev.type), code, ev.value,
 			       (long long)ev.input_event_sec * 1000000000LL +
 			       (long long)ev.input_event_usec * 1000LL);
 			fflush(stdout);

@@ -31,6 +31,9 @@
 #   NOSCAN      1 for a driver that sends no MSC_SCAN: its key presses are
 #               the code's whose trace record is the latest before them (as
 #               every EV_SW is, on both devices)
+#   SWONLY      1 for a driver whose keymap has switches only (lenovo-ymc):
+#               sparse-keymap lists none of them by index (evread -m), so
+#               the check wants the device to declare a switch instead
 #   NOTRIED     "SCAN:reason ..." for the driver's keymap entries no code
 #               sent reaches (a run fails on any other)
 #   IDLE        a result the driver reads after each code (its queue's
@@ -184,7 +187,8 @@ _parity_guest() {
 	acpitrace check /tmp/policy.d >check.txt 2>&1 || true
 	evread -m "$INPUT" 30 >keymap.json 2>keymap.err || true
 	# what the device declares: a driver without a keymap (NOSCAN) has no
-	# entries for -m to list, only the keys it may press
+	# entries for -m to list, only the keys it may press; a driver of
+	# switches only (SWONLY) neither: sparse-keymap lists KE_KEY entries
 	evread -c "$INPUT" 30 >caps.json 2>caps.err || true
 	# a recording of the policy's source beside run (docs/recordings.md "Record and
 	# replay"): the host replays it through the same policy directory and
@@ -329,10 +333,12 @@ _parity_check() {
 	# every rfkill, backlight or led rule changed its device where it exists
 	expect_eq "$(_parity_n effmissing)" 0 "effects missing"
 	# the driver's input device exists and has a keymap (NOSCAN: declares
-	# keys; a driver whose keymap is empty: evread found the device and
-	# listed no entry)
+	# keys; SWONLY: declares a switch; a driver whose keymap is empty:
+	# evread found the device and listed no entry)
 	if [[ -n $NOSCAN ]]; then
 		expect_grep "$OUT/caps.json" '"keys":\["KEY_'
+	elif [[ -n $SWONLY ]]; then
+		expect_grep "$OUT/caps.json" '"switches":\["SW_'
 	elif [[ -n $EMPTYKEYMAP ]]; then
 		expect_eq "$(wc -l <"$OUT/keymap.json")" 0
 		expect_eq "$(wc -c <"$OUT/keymap.err")" 0
@@ -356,7 +362,7 @@ TRACE_ARGS="-s $_parity_src"
 _parity_assign="DRIVER=$(printf %q "$DRIVER") INPUT=$(printf %q "$INPUT") POLICY=$(printf %q "$POLICY")
 CATCHALL=$(printf %q "$CATCHALL") CODES=$CODES BASE=${BASE:-0} DELAY=${DELAY:-} SKIP=$(printf %q "${SKIP:-}") UNKNOWN_RE=$(printf %q "$UNKNOWN_RE")
 EXTRA=$(printf %q "${EXTRA:-}") SCANMASK=$(printf %q "${SCANMASK:-}") IDLE=${IDLE:-}
-SCANMAP=$(printf %q "${SCANMAP:-}") NOSCAN=${NOSCAN:-} NOTRIED=$(printf %q "${NOTRIED:-}")
+SCANMAP=$(printf %q "${SCANMAP:-}") NOSCAN=${NOSCAN:-} SWONLY=${SWONLY:-} NOTRIED=$(printf %q "${NOTRIED:-}")
 ECQUERY=${ECQUERY:-} ECCODE=$(printf %q "${ECCODE:-}") EMPTYKEYMAP=${EMPTYKEYMAP:-} NOKEYS=${NOKEYS:-}
 TRACE_ARGS=$(printf %q "$TRACE_ARGS")"
 for _f in guest host check; do
