@@ -82,6 +82,7 @@ static void fit_one(const char *file, const char *root, struct pol_fit *f)
 
 	snprintf(f->file, sizeof(f->file), "%s", file);
 	f->detail[0] = '\0';
+	f->optin = false;
 	if (policy_load(&p, file, &env)) {
 		f->verdict = "invalid";
 		snprintf(f->detail, sizeof(f->detail), "%s", p.error);
@@ -133,6 +134,42 @@ static size_t fit_dir(const char *dir, const char *root, struct pol_fit **out, s
 		free(names[i]);
 	}
 	return n;
+}
+
+/* Whether a file of NAME's base name is among the first N fits. */
+static bool fit_listed(const struct pol_fit *fits, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *b = strrchr(fits[i].file, '/');
+
+		if (!strcmp(b ? b + 1 : fits[i].file, name))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The opt-in policies (policy.available: vendor keymaps, enabled by a link)
+ * that fit this machine, after the enabled ones: so that a ThinkPad's
+ * inventory names the ThinkPad policy before anyone enabled it.  Those not
+ * matching, and those already listed (enabled by a link), are left out.
+ */
+static size_t fit_available(const char *root, struct pol_fit **out, size_t n)
+{
+	size_t m = fit_dir(POLICY_DIR_AVAILABLE, root, out, n), k = n;
+
+	for (size_t i = n; i < m; i++) {
+		struct pol_fit *f = &(*out)[i];
+		const char *b = strrchr(f->file, '/');
+
+		if (strcmp(f->verdict, "matches") || fit_listed(*out, n, b ? b + 1 : f->file))
+			continue;
+		f->optin = true;
+		if (k != i)
+			(*out)[k] = *f;
+		k++;
+	}
+	return k;
 }
 
 /* ---- --events ----------------------------------------------------------- */
@@ -215,6 +252,7 @@ int cmd_inventory(int argc, char **argv)
 			snprintf(dirs + strlen(dirs), sizeof(dirs) - strlen(dirs), "%s%s", i ? ", " : "",
 				 policy_default_dirs[i]);
 		}
+		nfits = fit_available(o.root, &fits, nfits);
 	}
 	if (g_opts.json)
 		inv_print_json(&inv, fits, nfits, &evs);

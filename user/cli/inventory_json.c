@@ -232,6 +232,7 @@ void inv_print_json(const struct inventory *inv, const struct pol_fit *fits, siz
 		json_begin_object(&j, NULL);
 		json_str(&j, "file", fits[i].file);
 		json_str(&j, "verdict", fits[i].verdict);
+		json_bool(&j, "enabled", !fits[i].optin);
 		json_opt_str(&j, "detail", fits[i].detail);
 		json_end_object(&j);
 	}

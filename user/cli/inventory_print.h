@@ -17,6 +17,7 @@ struct pol_fit {
 	char file[PATH_MAX];
 	const char *verdict;	/* "matches", "other machines", "no device here", "invalid" */
 	char detail[800];
+	bool optin;		/* from policy.available: matches, not enabled */
 };
 
 /* What --events found out, for the output. */

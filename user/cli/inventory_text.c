@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include "policy/policy.h"
 #include "cli/inventory_print.h"
 #include "acpi/ec_ram.h"
 #include "acpi/inventory_ec.h"
@@ -146,6 +147,7 @@ void inv_print_text(const struct inventory *inv, const struct pol_fit *fits, siz
 	}
 	printf("Policies (%s): %zu files\n", pdirs, nfits);
 	for (size_t i = 0; i < nfits; i++)
-		printf("  %s: %s%s%s\n", fits[i].file, fits[i].verdict, fits[i].detail[0] ? ": " : "",
-		       fits[i].detail);
+		printf("  %s: %s%s%s%s\n", fits[i].file, fits[i].verdict,
+		       fits[i].optin ? " (not enabled: link it into " POLICY_DIR_LOCAL ")" : "",
+		       fits[i].detail[0] ? ": " : "", fits[i].detail);
 }
