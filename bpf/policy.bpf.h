@@ -133,6 +133,30 @@ static __always_inline void at_policy_scan(const struct at_policy_conf *pc, __u3
 	}
 }
 
+/*
+ * The two halves as global functions of their own: the index lookup's
+ * 64-byte key and the fallback scan's matcher are then never on the
+ * stack at once.  6.1's verifier adds the frames of a call chain to the
+ * hook's own and refuses more than 512 bytes (the _WED hook came to 544
+ * with the byte fields' matcher).
+ */
+__noinline int at_policy_lookup_g(const struct at_event *e, __u32 set, struct at_policy_hit *best)
+{
+	if (!e || !best)
+		return 0;
+	at_policy_lookup(set & 1, e, best);
+	return 0;
+}
+
+__noinline int at_policy_scan_g(const struct at_policy_conf *pc, __u32 set,
+				const struct at_event *e, struct at_policy_hit *best)
+{
+	if (!pc || !e || !best)
+		return 0;
+	at_policy_scan(pc, set & 1, e, best);
+	return 0;
+}
+
 /* Hit slot of the first rule of the active set matching @e, or -1. */
 static __always_inline int at_policy_find(const struct at_policy_conf *pc,
 					  const struct at_event *e, __u32 *verdict)
@@ -140,8 +164,8 @@ static __always_inline int at_policy_find(const struct at_policy_conf *pc,
 	struct at_policy_hit best = { .index = ~0U };
 	__u32 set = pc->set & 1;
 
-	at_policy_lookup(set, e, &best);
-	at_policy_scan(pc, set, e, &best);
+	at_policy_lookup_g(e, set, &best);
+	at_policy_scan_g(pc, set, e, &best);
 	if (best.index >= AT_POLICY_MAX)
 		return -1;
 	*verdict = best.verdict;
@@ -162,28 +186,27 @@ const volatile bool at_policy_loaded = false;
  */
 __noinline int at_policy_decide(const struct at_event *e)
 {
-	__u32 zero = 0, src;
 	struct at_policy_conf *pc;
 	struct at_policy_stats *st;
-	__u32 slot, verdict = AT_RULE_PASS;
+	__u32 k = 0, verdict = AT_RULE_PASS;	/* k: each map's key in turn (a small frame) */
 	__u64 *hits;
 	int found;
 
 	if (!e)
 		return AT_VERDICT_PASS;
-	pc = bpf_map_lookup_elem(&policy_conf, &zero);
+	pc = bpf_map_lookup_elem(&policy_conf, &k);
 	if (!pc || !pc->enabled)
 		return AT_VERDICT_PASS;
-	src = e->source;
-	st = bpf_map_lookup_elem(&policy_stats, &src);
+	k = e->source;
+	st = bpf_map_lookup_elem(&policy_stats, &k);
 	found = at_policy_find(pc, e, &verdict);
 	if (found < 0) {
 		if (st)
 			st->unmatched++;
 		return pc->trace ? AT_VERDICT_PASS : AT_VERDICT_DROP;
 	}
-	slot = found;
-	hits = bpf_map_lookup_elem(&policy_hits, &slot);
+	k = found;
+	hits = bpf_map_lookup_elem(&policy_hits, &k);
 	if (hits)
 		__sync_fetch_and_add(hits, 1);
 	if (verdict == AT_RULE_IGNORE) {
