@@ -265,7 +265,7 @@ parity_refuses "a policy acpitrace check refuses" 'acpitrace check refused the p
 parity_refuses "--write 0x100=1" '--write takes a byte of EC RAM' "${good[@]}" --query 0x13 --write 0x100=1 "$tmp/dump.txt"
 parity_refuses "--write x" '--write takes ADDR=VALUE' "${good[@]}" --query 0x13 --write x "$tmp/dump.txt"
 parity_refuses "Q/CMD=VALUE without --mailbox" 'needs --mailbox CMD,DATA' "${good[@]}" --query 0x41/0x10=0x40 "$tmp/dump.txt"
-parity_refuses "Q/CMD=0x400" "the mailbox's answer to a command, bytes" \
+parity_refuses "Q/CMD=0x400" "a mailbox answer or an EC RAM byte written before Q" \
 	"${good[@]}" --mailbox 0xF2,0xF3 --query 0x41/0x10=0x400 "$tmp/dump.txt"
 parity_refuses "--mailbox 0xF2" '--mailbox takes CMD,DATA' "${good[@]}" --mailbox 0xF2 --query 0x41 "$tmp/dump.txt"
 parity_refuses "--catchall without match" '--catchall takes a policy match line' "${good[@]}" --catchall '* -> log' --query 0x13 "$tmp/dump.txt"
