@@ -198,6 +198,7 @@ FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE
 FUZZ_BASE := $(wildcard user/policy/*.c) $(wildcard user/acpi/*.c) $(wildcard user/lib/*.c)
 FUZZ_BASE := $(filter-out user/policy/policy_kernel.c user/lib/percpu.c,$(FUZZ_BASE))
 FUZZ_EXTRA_record  := user/record/output.c user/record/record_view.c user/record/storm_record.c user/record/record_fields.c \
+                      user/record/method_record.c \
                       user/record/suspend_record.c
 FUZZ_EXTRA_metrics := user/diag/metrics.c user/diag/health.c user/diag/advice.c user/diag/storm_mask.c user/capture/smi.c user/lib/percpu.c
 FUZZ_EXTRA_replay  := $(FUZZ_EXTRA_record) user/recording/recording.c user/recording/recording_read.c user/recording/recording_tree.c \

@@ -90,6 +90,8 @@ enum at_emit_result {
 #define AT_F_SUSP_HW_SLEEP	0x0100	/* suspend: last_hw_sleep exists on this kernel */
 #define AT_F_HAS_SMI		0x0200	/* smi: SMIs while the work ran (same CPU) */
 #define AT_F_SMI_START		0x0400	/* BPF only: smi holds the start count until emit */
+#define AT_F_HAS_ARGS		0x0800	/* method: data[] holds struct at_method_io's arguments */
+#define AT_F_RET_BUFFER		0x1000	/* method returned a Buffer: value = its length, bytes in ret_buf */
 
 /* Method names watched without full method tracing (at_method_watch). */
 #define AT_WATCH_MAX	64
@@ -121,6 +123,35 @@ struct at_ec {
 struct at_wmi {
 	__u8 guid[16];		/* raw guid_t bytes, printed as %pUL */
 	__u32 notify_id;
+};
+
+/*
+ * A method evaluation record (AT_SRC_METHOD, subtype AT_METHOD_EVAL) keeps
+ * this in data[] (data_len = its size) when it has AT_F_HAS_ARGS or
+ * AT_F_RET_BUFFER.  The arguments are read when the method starts: argc
+ * counts them all (up to 7), the first AT_ARGS_MAX have their ACPI type
+ * (enum at_obj_type, or ACPICA's internal type number) and in arg[] an
+ * Integer's value or a Buffer's or String's length.  The first Buffer
+ * argument among those keeps its first AT_ARG_BUF bytes in arg_buf (hp-wmi's
+ * WMAA Arg2, a 16-byte bios_args header).  A returned Buffer keeps its
+ * first AT_RET_BUF bytes in ret_buf, its length in the record's value; an
+ * Integer result stays in value with AT_F_HAS_RETURN, as before.
+ */
+#define AT_ARGS_MAX	3
+#define AT_ARG_BUF	16
+#define AT_RET_BUF	16
+#define AT_ARG_NONE	0xff	/* buf_arg: no Buffer argument */
+
+struct at_method_io {
+	__u8 argc;			/* arguments given */
+	__u8 arg_type[AT_ARGS_MAX];	/* ACPI object type of args 0..AT_ARGS_MAX-1 */
+	__u8 buf_arg;			/* which argument arg_buf holds, AT_ARG_NONE */
+	__u8 arg_buf_len;		/* bytes valid in arg_buf */
+	__u8 ret_len;			/* bytes valid in ret_buf */
+	__u8 pad;
+	__u64 arg[AT_ARGS_MAX];		/* Integer: value; Buffer, String: length */
+	__u8 arg_buf[AT_ARG_BUF];
+	__u8 ret_buf[AT_RET_BUF];
 };
 
 /*
@@ -207,7 +238,10 @@ struct at_event {
 	struct at_path path2;	/* secondary: GPE block device, GED _EVT... */
 	struct at_ec ec;
 	struct at_wmi wmi;
-	__u8 data[AT_DATA_MAX];
+	union {
+		__u8 data[AT_DATA_MAX];
+		struct at_method_io io;	/* method records with AT_F_HAS_ARGS / AT_F_RET_BUFFER */
+	};
 };
 
 /*
@@ -217,6 +251,7 @@ struct at_event {
  * part of it).  Readers zero the rest (user/capture/ring_record.h).
  */
 #define AT_EV_HEAD	__builtin_offsetof(struct at_event, path2)
+_Static_assert(sizeof(struct at_method_io) == AT_DATA_MAX, "at_method_io fills data[]");
 #define AT_EV_HEAD_SIZE	((AT_EV_HEAD + 7) & ~7UL)
 
 /*

@@ -12,8 +12,9 @@
  *  - indexed: a rule whose code is one value (or a short range, one key
  *    per value) and whose source is not WMI is found by an exact key,
  *    (source, path or children-of-path or none, code), in a hash table;
- *  - fallback: everything else (masks, wide ranges, '*', WMI payloads),
- *    a short list scanned in order.
+ *  - fallback: everything else (masks, wide ranges, '*', WMI payloads,
+ *    when= conditions, method payload fields), a short list scanned in
+ *    order.
  * The winner is the lower rule index of the two candidates, which is
  * exactly the first matching rule of the whole list.
  */
@@ -41,6 +42,37 @@ enum at_payload {
 	AT_PAYLOAD_INT,		/* code = integer & int_mask (asus-wmi) */
 	AT_PAYLOAD_U16REC,	/* code = (type << 16) | code of the first
 				 * u16 record [len, type, code] (dell-wmi) */
+	AT_PAYLOAD_FIELD,	/* code = the rule's field (payload=u8@1...) */
+};
+
+/*
+ * Where a FIELD of a policy (payload=u8@OFF, when=FIELD:VALUE) is read.
+ * The record's bytes: a WMI record's _WED result (a Buffer as is, an
+ * Integer as its 8 little-endian bytes), a method record's returned
+ * Buffer (struct at_method_io.ret_buf).
+ */
+enum at_field_src {
+	AT_FLD_NONE = 0,
+	AT_FLD_DATA,		/* uN@OFF of the record's bytes */
+	AT_FLD_ARG,		/* method: Integer argument @arg */
+	AT_FLD_ARG_BUF,		/* method: uN@OFF of Buffer argument @arg */
+	AT_FLD_RESULT,		/* method: the Integer result */
+};
+
+struct at_field {
+	__u8 src;		/* enum at_field_src */
+	__u8 width;		/* bytes: 1, 2 or 4 (DATA, ARG_BUF) */
+	__u8 arg;		/* argument number (ARG, ARG_BUF) */
+	__u8 off;		/* byte offset (DATA, ARG_BUF) */
+};
+
+/* when=FIELD:VALUE; a rule holds up to AT_RULE_CONDS, all must hold. */
+#define AT_RULE_CONDS		4
+
+struct at_cond {
+	struct at_field f;
+	__u32 pad;
+	__u64 value;
 };
 
 /* What the kernel does with a record a rule matched. */
@@ -53,6 +85,12 @@ enum at_rule_verdict {
 #define AT_RULE_HAS_GUID	0x02
 #define AT_RULE_HAS_NOTIFY_ID	0x04
 #define AT_RULE_CHILDREN	0x08	/* the path's direct children, not itself */
+/*
+ * The block of an nth= rule (methods): matches every record of the block,
+ * whatever its code, so the kernel lets all of them through and user space
+ * can count them per chain (policy_index.c); user space never picks it.
+ */
+#define AT_RULE_NTH_COUNT	0x10
 
 struct at_rule {
 	__u32 rule_id;		/* the policy line this came from */
@@ -69,6 +107,11 @@ struct at_rule {
 	__u64 mask;		/* code matches when lo <= (code & mask) <= hi */
 	__u64 lo;
 	__u64 hi;
+	struct at_field field;	/* AT_PAYLOAD_FIELD */
+	__u8 nconds;		/* cond[] in use */
+	__u8 nth;		/* methods: only the Nth of a chain (user space), 0 = any */
+	__u8 pad2[2];
+	struct at_cond cond[AT_RULE_CONDS];
 };
 
 struct at_policy_conf {
@@ -157,11 +200,102 @@ AT_INLINE bool at_rule_wmi_dev(const struct at_rule *r, const struct at_event *e
 	return !(r->flags & AT_RULE_HAS_GUID);
 }
 
+/*
+ * @v's value unknown to the compiler: the mask after it stays, which the
+ * verifier needs to bound an index the compiler had already proven small
+ * (in another register).
+ */
+#define at_opaque(v)	asm volatile("" : "+r"(v))
+
+/* Byte @i of the bytes @src (argument @arg) of @e; false past their end. */
+AT_INLINE bool at_rec_byte(const struct at_event *e, __u32 src, __u32 arg, __u32 i, __u8 *b)
+{
+	if (e->source == AT_SRC_WMI) {
+		if (src != AT_FLD_DATA || !(e->flags & AT_F_HAS_DATA))
+			return false;
+		if (e->subtype == AT_OBJ_INTEGER) {
+			if (i >= 8)
+				return false;
+			*b = e->value >> (8 * i);
+			return true;
+		}
+		if (e->subtype != AT_OBJ_BUFFER || i >= e->data_len || i >= AT_DATA_MAX)
+			return false;
+		at_opaque(i);
+		*b = e->data[i & (AT_DATA_MAX - 1)];
+		return true;
+	}
+	if (e->source != AT_SRC_METHOD)
+		return false;
+	if (src == AT_FLD_DATA) {
+		if (!(e->flags & AT_F_RET_BUFFER) || i >= e->io.ret_len || i >= AT_RET_BUF)
+			return false;
+		at_opaque(i);
+		*b = e->io.ret_buf[i & (AT_RET_BUF - 1)];
+		return true;
+	}
+	if (!(e->flags & AT_F_HAS_ARGS) || e->io.buf_arg != arg || i >= e->io.arg_buf_len ||
+	    i >= AT_ARG_BUF)
+		return false;
+	at_opaque(i);
+	*b = e->io.arg_buf[i & (AT_ARG_BUF - 1)];
+	return true;
+}
+
+/* The value of field @f in @e (little-endian); false when @e has no such field. */
+AT_INLINE bool at_field_get(const struct at_field *f, const struct at_event *e, __u64 *out)
+{
+	__u64 v = 0;
+	__u32 i, arg = f->arg;
+	__u8 b = 0;
+
+	if (f->src == AT_FLD_RESULT) {
+		*out = e->value;
+		return e->source == AT_SRC_METHOD && (e->flags & AT_F_HAS_RETURN);
+	}
+	if (f->src == AT_FLD_ARG) {
+		if (e->source != AT_SRC_METHOD || !(e->flags & AT_F_HAS_ARGS) ||
+		    arg >= AT_ARGS_MAX || arg >= e->io.argc ||
+		    e->io.arg_type[arg] != AT_OBJ_INTEGER)
+			return false;
+		*out = e->io.arg[arg];
+		return true;
+	}
+	if (f->src != AT_FLD_DATA && f->src != AT_FLD_ARG_BUF)
+		return false;
+	for (i = 0; i < 4; i++) {
+		if (i >= f->width)
+			break;
+		if (!at_rec_byte(e, f->src, arg, f->off + i, &b))
+			return false;
+		v |= (__u64)b << (8 * i);
+	}
+	*out = v;
+	return true;
+}
+
+/* Every when= condition of @r holds for @e. */
+AT_INLINE bool at_rule_conds(const struct at_rule *r, const struct at_event *e)
+{
+	__u64 v;
+	__u32 i;
+
+	for (i = 0; i < AT_RULE_CONDS; i++) {
+		if (i >= r->nconds)
+			break;
+		if (!at_field_get(&r->cond[i].f, e, &v) || v != r->cond[i].value)
+			return false;
+	}
+	return true;
+}
+
 /* The code a rule compares; false when the record has no such code. */
 AT_INLINE bool at_rule_code(const struct at_rule *r, const struct at_event *e,
 			    __u64 *code)
 {
 	if (e->source == AT_SRC_METHOD) {
+		if (r->payload == AT_PAYLOAD_FIELD)
+			return at_field_get(&r->field, e, code);
 		/* a method's code is its Integer result; no result, no code */
 		*code = e->value;
 		return e->flags & AT_F_HAS_RETURN;
@@ -182,6 +316,8 @@ AT_INLINE bool at_rule_code(const struct at_rule *r, const struct at_event *e,
 		*code = ((__u64)(e->data[2] | e->data[3] << 8) << 16) |
 			(e->data[4] | e->data[5] << 8);
 		return true;
+	case AT_PAYLOAD_FIELD:
+		return at_field_get(&r->field, e, code);
 	default:
 		*code = e->wmi.notify_id;
 		return true;
@@ -201,6 +337,12 @@ AT_INLINE bool at_rule_match(const struct at_rule *r, const struct at_event *e,
 	} else if ((r->flags & AT_RULE_HAS_PATH) && !at_rule_path_eq(r, &e->path)) {
 		return false;
 	}
+	if (r->nconds && !at_rule_conds(r, e))
+		return false;
+	if (r->flags & AT_RULE_NTH_COUNT) {
+		*code = 0;
+		return true;
+	}
 	if (!at_rule_code(r, e, code))
 		return false;
 	c = *code & r->mask;
@@ -215,6 +357,9 @@ AT_INLINE bool at_rule_match(const struct at_rule *r, const struct at_event *e,
 AT_INLINE bool at_rule_indexable(const struct at_rule *r)
 {
 	if (r->source == AT_SRC_WMI || r->mask != ~0ULL || r->lo > r->hi)
+		return false;
+	/* the key says nothing of conditions or of a code read from bytes */
+	if (r->nconds || r->payload != AT_PAYLOAD_NONE || (r->flags & AT_RULE_NTH_COUNT))
 		return false;
 	return r->hi - r->lo < AT_POLICY_RANGE_KEYS;
 }

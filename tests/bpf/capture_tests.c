@@ -701,6 +701,133 @@ static void t_policy_index(struct fixture *f)
 	policy_free(&p);
 }
 
+/*
+ * payload=FIELD, when= and nth= in the kernel's matcher: a record the
+ * policy's rules take leaves the kernel (and with tracing on, the kernel
+ * chose the rule user space chooses); the others stay in.  A record of an
+ * nth= block always leaves: user space counts them per chain.
+ */
+static const char fields_policy[] =
+	"match wmi guid=676AA15E-6A47-4D9F-A2CC-1E6D18D14026 payload=u8@1 when=u8@0:1\n"
+	"  0x10..0x7f -> log\n"
+	"  0x80 -> ignore\n"
+	"match method path=\\_SB.WMID.WMAA when=arg2.u32@8:0x0C payload=u32@8\n"
+	"  0x20 -> log\n"
+	"match method path=\\_SB.WMID.WMAA when=arg1:3\n"
+	"  * -> ignore\n"
+	"match method path=\\_SB.VPC0.VPCR when=arg0:0 nth=1\n"
+	"  * -> ignore\n";
+
+/* guid_t bytes of 676AA15E-6A47-4D9F-A2CC-1E6D18D14026 */
+static const uint8_t fields_guid[16] = {
+	0x5e, 0xa1, 0x6a, 0x67, 0x47, 0x6a, 0x9f, 0x4d, 0xa2, 0xcc, 0x1e, 0x6d, 0x18, 0xd1, 0x40, 0x26,
+};
+
+static void set_path3(struct at_path *p, const char *a, const char *b, const char *leaf)
+{
+	memset(p, 0, sizeof(*p));
+	p->seg[0] = SEG(leaf);
+	p->seg[1] = SEG(b);
+	p->seg[2] = SEG(a);
+	p->depth = 3;
+}
+
+/* raw_event as the WMI hook fills it for a _WED Buffer */
+static void wmi_raw(struct fixture *f, const uint8_t *b, unsigned int n)
+{
+	struct at_event *e = &f->skel->bss->raw_event;
+
+	memset(e, 0, sizeof(*e));
+	set_path3(&e->path, "_SB_", "PCI0", "WMID");
+	memcpy(e->wmi.guid, fields_guid, 16);
+	e->wmi.notify_id = 0xBC;
+	e->flags = AT_F_HAS_GUID | AT_F_HAS_DATA;
+	e->subtype = AT_OBJ_BUFFER;
+	e->value = n;
+	e->data_len = n;
+	memcpy(e->data, b, n);
+}
+
+/* raw_event as the method hook fills it: Integer args, a Buffer arg 2, a returned Buffer */
+static void method_raw(struct fixture *f, const char *dev, const char *name, uint64_t a0,
+		       uint64_t a1, uint32_t cmdtype, uint32_t ret_code)
+{
+	struct at_event *e = &f->skel->bss->raw_event;
+
+	memset(e, 0, sizeof(*e));
+	set_path3(&e->path, "_SB_", dev, name);
+	e->subtype = AT_METHOD_EVAL;
+	e->flags = AT_F_HAS_ARGS | AT_F_RET_BUFFER;
+	e->io.argc = 3;
+	e->io.arg_type[0] = AT_OBJ_INTEGER;
+	e->io.arg_type[1] = AT_OBJ_INTEGER;
+	e->io.arg_type[2] = AT_OBJ_BUFFER;
+	e->io.arg[0] = a0;
+	e->io.arg[1] = a1;
+	e->io.arg[2] = 20;
+	e->io.buf_arg = 2;
+	e->io.arg_buf_len = 16;
+	memcpy(e->io.arg_buf, "SECU\x03\0\0\0", 8);
+	memcpy(e->io.arg_buf + 8, &cmdtype, 4);
+	e->value = 12;
+	e->io.ret_len = 12;
+	memcpy(e->io.ret_buf + 8, &ret_code, 4);
+	e->data_len = sizeof(e->io);
+}
+
+static void t_policy_fields(struct fixture *f)
+{
+	static const struct { int kind; uint8_t b0, b1; uint32_t cmd, ret; uint64_t a1; int passes; } ev[] = {
+		{ 0, 1, 0x21, 0, 0, 0, 1 },	/* wmi: byte 0 = 1, code 0x21 */
+		{ 0, 2, 0x21, 0, 0, 0, 0 },	/* when= fails: no rule */
+		{ 0, 1, 0x80, 0, 0, 0, 0 },	/* the ignore rule */
+		{ 0, 1, 0x05, 0, 0, 0, 0 },	/* code outside the rules */
+		{ 1, 0, 0, 0x0C, 0x20, 3, 1 },	/* WMAA: arg2's u32@8 = 0x0C, answer 0x20 */
+		{ 1, 0, 0, 0x0C, 0x21, 3, 0 },	/* answer 0x21: the arg1:3 ignore block */
+		{ 1, 0, 0, 0x0D, 0x20, 4, 0 },	/* other command, arg1 4: no block */
+		{ 2, 0, 0, 0, 0, 0, 1 },	/* VPCR(0): an nth= block, always out */
+		{ 2, 0, 0, 0, 0, 0, 1 },
+		{ 3, 0, 0, 0, 0, 0, 0 },	/* VPCR(1): not the block */
+	};
+	struct policy p;
+	struct policy_env env = { .root = "/nonexistent-test-root" };
+	uint64_t *hits, code;
+
+	CHECK(!policy_load_text(&p, "fields.policy", fields_policy, strlen(fields_policy), &env),
+	      "policy: %s", p.error);
+	if (case_failed)
+		return;
+	hits = calloc(p.nrules, sizeof(*hits));
+	for (int pass = 0; hits && pass < 2 && !case_failed; pass++) {
+		/* tracing first: every record out, the kernel's rule = user space's */
+		CHECK(!policy_kernel_install_obj(f->skel->obj, &p, pass == 0), "install");
+		kernel_rule(f, &p, hits);
+		for (size_t i = 0; !case_failed && i < sizeof(ev) / sizeof(ev[0]); i++) {
+			int want;
+
+			if (ev[i].kind == 0)
+				wmi_raw(f, (const uint8_t[]){ ev[i].b0, ev[i].b1, 0, 0 }, 4);
+			else if (ev[i].kind == 1)
+				method_raw(f, "WMID", "WMAA", 0, ev[i].a1, ev[i].cmd, ev[i].ret);
+			else
+				method_raw(f, "VPC0", "VPCR", ev[i].kind - 2, 0, 0, 0);
+			run(f, OP_EMIT_RAW, ev[i].kind ? AT_SRC_METHOD : AT_SRC_WMI, 0, 0);
+			if (pass == 1) {
+				CHECK(drain(f) == ev[i].passes, "event %zu: %s", i,
+				      ev[i].passes ? "dropped" : "delivered");
+				continue;
+			}
+			CHECK(drain(f) == 1, "traced event %zu not delivered", i);
+			want = policy_match(&p, &f->last, &code);
+			/* an nth= block's record: its counter rule, no rule's hit */
+			CHECK(kernel_rule(f, &p, hits) == (ev[i].kind == 2 ? -1 : want),
+			      "event %zu: kernel chose another rule than #%d", i, want);
+		}
+	}
+	free(hits);
+	policy_free(&p);
+}
+
 static struct at_filter path_filter(const char *const *segs, int n, int prefix)
 {
 	struct at_filter flt = { 0 };
@@ -856,6 +983,7 @@ void capture_suite(void)
 		{ .name = "links", .fn = t_links },
 		{ .name = "chain", .fn = t_chain },
 		{ .name = "policy_index", .fn = t_policy_index },
+		{ .name = "policy_fields", .fn = t_policy_fields },
 		{ .name = "suspend", .fn = t_suspend },
 		{ .name = "suspend-ec", .fn = t_suspend_ec },
 	};

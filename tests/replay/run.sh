@@ -63,6 +63,19 @@ fi
 [[ -e $tmp/ran ]] && echo "ok   replay --exec ran the command" ||
 	{ echo "FAIL replay --exec did not run the command"; cat "$tmp/out"; fail=1; }
 
+# The policy's byte fields and nth= (tests/replay/fields): a crafted
+# recording of method records with "args" and "return_buffer" and WMI
+# Buffers, through a policy of its own, against its expected output.
+f=tests/replay/fields/method-io
+if out=$("$bin" replay --all --policy "$f.policy" "$f.jsonl" 2>&1) &&
+	diff -u "$f.expected" - <<<"$out" >/dev/null; then
+	echo "ok   $f.jsonl through $f.policy: $(grep -c -- ' code 0x[0-9a-f]* -> key' <<<"$out" | tr -d '\n') keys"
+else
+	echo "FAIL $f.jsonl through $f.policy:"
+	diff -u "$f.expected" - <<<"$out" | head -40
+	fail=1
+fi
+
 # -j replay of the ThinkPad pair (docs/recordings.md shows its lines): one
 # verdict object per record, then the totals.
 "$bin" -j replay --policy policy/thinkpad-hkey.policy tests/replay/thinkpad-6.1.jsonl >"$tmp/j.out" 2>/dev/null

@@ -452,7 +452,7 @@ TEST(output_other_sources_json)
 	e.result = 5;
 	set_path(&e.path, STA, 3);
 	s = render(&e, true, NULL);
-	CHECK_CONTAINS(s, "\"path\":\"\\\\_SB.PCI0._STA\",\"status\":5,\"status_name\":\"AE_NOT_FOUND\",\"ok\":false,\"return\":null}");
+	CHECK_CONTAINS(s, "\"path\":\"\\\\_SB.PCI0._STA\",\"args\":null,\"status\":5,\"status_name\":\"AE_NOT_FOUND\",\"ok\":false,\"return\":null,\"return_buffer\":null}");
 	free(s);
 	s = render(&e, false, NULL);
 	CHECK_CONTAINS(s, "method \\_SB.PCI0._STA AE_NOT_FOUND\n");
@@ -462,10 +462,25 @@ TEST(output_other_sources_json)
 	e.flags = AT_F_HAS_RETURN;
 	e.value = 0x1311;
 	s = render(&e, true, NULL);
-	CHECK_CONTAINS(s, "\"status_name\":\"AE_CTRL_RETURN_VALUE\",\"ok\":true,\"return\":4881}");
+	CHECK_CONTAINS(s, "\"status_name\":\"AE_CTRL_RETURN_VALUE\",\"ok\":true,\"return\":4881,\"return_buffer\":null}");
 	free(s);
 	s = render(&e, false, NULL);
 	CHECK_CONTAINS(s, "method \\_SB.PCI0._STA returned 0x1311\n");
+	free(s);
+	/* arguments (an Integer, a Buffer) and a returned Buffer (hp-wmi's WMAA) */
+	e.flags = AT_F_HAS_ARGS | AT_F_RET_BUFFER;
+	e.io = (struct at_method_io){ .argc = 3, .arg_type = { AT_OBJ_INTEGER, AT_OBJ_INTEGER, AT_OBJ_BUFFER },
+				      .arg = { 1, 3, 20 }, .buf_arg = 2, .arg_buf_len = 4,
+				      .arg_buf = { 0x53, 0x45, 0x43, 0x55 }, .ret_len = 2,
+				      .ret_buf = { 0x00, 0x20 } };
+	e.value = 2;
+	s = render(&e, true, NULL);
+	CHECK_CONTAINS(s, "\"args\":[{\"type\":\"integer\",\"value\":1},{\"type\":\"integer\",\"value\":3},"
+		       "{\"type\":\"buffer\",\"length\":20,\"hex\":\"53454355\",\"bytes\":[83,69,67,85],\"truncated\":true}],");
+	CHECK_CONTAINS(s, "\"return\":null,\"return_buffer\":{\"length\":2,\"hex\":\"0020\",\"bytes\":[0,32],\"truncated\":false}}");
+	free(s);
+	s = render(&e, false, NULL);
+	CHECK_CONTAINS(s, "method \\_SB.PCI0._STA(0x1, 0x3, buffer[20]=53454355...) AE_CTRL_RETURN_VALUE returned buffer[2]=0020\n");
 	free(s);
 }
 

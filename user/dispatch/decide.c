@@ -12,6 +12,10 @@ static void describe_event(const struct rec_view *v, char *buf, size_t len)
 	if (e->flags & AT_F_HAS_GUID) {
 		snprintf(buf, len, "wmi %s notify 0x%02x on %s", v->guid, e->wmi.notify_id,
 			 v->path);
+	} else if (e->source == AT_SRC_METHOD && (e->flags & AT_F_RET_BUFFER)) {
+		/* its number is no result: the Buffer's length says what came back */
+		snprintf(buf, len, "%s %s buffer[%llu]", v->source, v->path,
+			 (unsigned long long)e->value);
 	} else {
 		snprintf(buf, len, "%s %s%s%s%s 0x%x", v->source, v->path,
 			 d ? " (" : "", d ? d->name : "", d ? ")" : "", e->number);
@@ -21,7 +25,10 @@ static void describe_event(const struct rec_view *v, char *buf, size_t len)
 void decide_rule(const struct policy *p, const struct at_event *e, struct decision *d)
 {
 	uint64_t code = 0;
-	int k = policy_match_krule(p, e, &code);
+	int k;
+
+	policy_nth_count(p, e);
+	k = policy_match_krule(p, e, &code);
 
 	d->rule = k >= 0 ? (int)p->krules[k].rule_id : -1;
 	d->code = d->rule >= 0 ? code : 0;

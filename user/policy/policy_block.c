@@ -3,7 +3,8 @@
  * Statements that open and qualify a block:
  *
  *   match SOURCE [KEY=VALUE]... [override]   starts a block; override: its rules
- *                                     act where a bound driver reports the code too
+ *                                     act where a bound driver reports the code too;
+ *                                     payload=FIELD, when=FIELD:VALUE: policy_field.h
  *   dmi FIELD=GLOB...                 the block applies only on such machines
  */
 #include <ctype.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "policy/policy_block.h"
+#include "policy/policy_field.h"
 #include "lib/parse.h"
 #include "acpi/acpi_path.h"
 #include "acpi/decode.h"
@@ -57,8 +59,15 @@ static int block_key_payload(struct parser *ps, struct pol_block *b, const struc
 {
 	int vcol = t->col + 8;
 
-	if (b->source != AT_SRC_WMI)
-		return pol_err(ps, t->col, "payload= only applies to 'match wmi'");
+	if (b->source != AT_SRC_WMI && b->source != AT_SRC_METHOD)
+		return pol_err(ps, t->col, "payload= only applies to 'match wmi' and 'match method'");
+	if (v[0] == 'u' && strchr(v, '@')) {
+		b->payload = AT_PAYLOAD_FIELD;
+		return pol_field_parse(ps, b->source, v, vcol, false, &b->field);
+	}
+	if (b->source == AT_SRC_METHOD)
+		return pol_err(ps, vcol, "unknown payload '%s' for a method (a field of the returned Buffer: u8@OFF, u16@OFF, u32@OFF)",
+			       v);
 	if (!strcmp(v, "u16-record")) {
 		b->payload = AT_PAYLOAD_U16REC;
 	} else if (!strcmp(v, "notify-id")) {
@@ -69,7 +78,58 @@ static int block_key_payload(struct parser *ps, struct pol_block *b, const struc
 		if (v[3] && (parse_u64_c(v + 4, &b->int_mask) || !b->int_mask))
 			return pol_err(ps, vcol + 4, "expected a non-zero mask after 'int&' (int&0xFFFF)");
 	} else {
-		return pol_err(ps, vcol, "unknown payload '%s' (int, int&MASK, u16-record, notify-id)", v);
+		return pol_err(ps, vcol, "unknown payload '%s' (int, int&MASK, u16-record, notify-id, u8@OFF, u16@OFF, u32@OFF)", v);
+	}
+	return 0;
+}
+
+/* when=FIELD:VALUE, repeatable: all must hold; one condition per field. */
+static int block_key_when(struct parser *ps, struct pol_block *b, const struct token *t, char *v)
+{
+	struct at_cond c;
+
+	if (b->source != AT_SRC_WMI && b->source != AT_SRC_METHOD)
+		return pol_err(ps, t->col, "when= only applies to 'match wmi' and 'match method'");
+	if (b->nconds == AT_RULE_CONDS)
+		return pol_err(ps, t->col, "at most %d when= conditions per block", AT_RULE_CONDS);
+	if (pol_cond_parse(ps, b->source, v, t->col + 5, &c))
+		return -1;
+	for (int i = 0; i < b->nconds; i++)
+		if (!memcmp(&b->conds[i].f, &c.f, sizeof(c.f)))
+			return pol_err(ps, t->col + 5, "a second when= on %s", v);
+	b->conds[b->nconds++] = c;
+	return 0;
+}
+
+static int block_key_nth(struct parser *ps, struct pol_block *b, const struct token *t,
+			 const char *v)
+{
+	uint64_t n;
+
+	if (b->source != AT_SRC_METHOD)
+		return pol_err(ps, t->col, "nth= (the Nth evaluation in a chain) only applies to 'match method'");
+	if (parse_leading_zero(v) || parse_u64_c(v, &n) || n < 1 || n > 255)
+		return pol_err(ps, t->col + 4, "'%s' is not a count from 1 to 255", v);
+	b->nth = n;
+	return 0;
+}
+
+/*
+ * Every key but when= once per block: a second one is a mistake, not an
+ * override (path= and hid= say so themselves).
+ */
+static int block_key_once(struct parser *ps, struct pol_block *b, const struct token *t)
+{
+	static const char *const once[] = {
+		"guid", "notify", "payload", "name", "scope", "nth",
+	};
+
+	for (unsigned int i = 0; i < sizeof(once) / sizeof(once[0]); i++) {
+		if (strcmp(t->s, once[i]))
+			continue;
+		if (b->keys & (1U << i))
+			return pol_err(ps, t->col, "%s= given twice", t->s);
+		b->keys |= 1U << i;
 	}
 	return 0;
 }
@@ -85,6 +145,12 @@ static int block_key(struct parser *ps, struct pol_block *b, const struct token 
 	v = eq + 1;
 	if (!*v)
 		return pol_err(ps, t->col + (int)(v - t->s), "'%s=' needs a value", t->s);
+	if (block_key_once(ps, b, t))
+		return -1;
+	if (!strcmp(t->s, "when"))
+		return block_key_when(ps, b, t, v);
+	if (!strcmp(t->s, "nth"))
+		return block_key_nth(ps, b, t, v);
 	if (!strcmp(t->s, "path"))
 		return block_key_path(ps, b, t, v);
 	if (!strcmp(t->s, "hid")) {
@@ -132,7 +198,7 @@ static int block_key(struct parser *ps, struct pol_block *b, const struct token 
 		b->children = !strcmp(v, "children");
 		return 0;
 	}
-	return pol_err(ps, t->col, "unknown match key '%s' (path, hid, guid, notify, payload, scope, name)", t->s);
+	return pol_err(ps, t->col, "unknown match key '%s' (path, hid, guid, notify, payload, when, nth, scope, name)", t->s);
 }
 
 int pol_stmt_match(struct parser *ps, struct token *t, int n)

@@ -51,6 +51,10 @@ static int emit_krule(struct policy *p, const struct pol_rule *r, int id, const 
 	k->source = b->source;
 	k->payload = b->payload;
 	k->int_mask = b->int_mask;
+	k->field = b->field;
+	k->nconds = b->nconds;
+	memcpy(k->cond, b->conds, sizeof(k->cond));
+	k->nth = b->nth;
 	k->verdict = r->act.type == ACT_IGNORE || drop ? AT_RULE_IGNORE : AT_RULE_PASS;
 	k->mask = r->mask;
 	k->lo = r->lo;
@@ -134,8 +138,43 @@ static int emit_skipping(struct policy *p, const struct pol_rule *r, int i)
 	return emit_rule(p, r, i, false);
 }
 
+/*
+ * Ahead of every rule, one AT_RULE_NTH_COUNT rule per device of each nth=
+ * block: the kernel passes every evaluation of the block, whatever rule
+ * would take it, so user space sees them all and counts them per chain.
+ * Made from the block's first rule, which user space never picks it for.
+ */
+static int emit_counters(struct policy *p)
+{
+	int last = -1;
+
+	for (int i = 0; i < p->nrules; i++) {
+		const struct pol_rule *r = &p->rules[i];
+		struct pol_rule any = *r;
+		int first = p->nkrules;
+
+		if (r->block == last || !p->blocks[r->block].nth || !p->blocks[r->block].dmi_ok)
+			continue;
+		last = r->block;
+		any.mask = any.lo = any.hi = 0;
+		if (emit_rule(p, &any, i, false))
+			return -1;
+		for (int k = first; k < p->nkrules; k++) {
+			p->krules[k].flags |= AT_RULE_NTH_COUNT;
+			p->krules[k].verdict = AT_RULE_PASS;	/* whatever the rule's action */
+		}
+		p->has_nth = true;
+	}
+	return 0;
+}
+
 int pol_compile(struct policy *p)
 {
+	if (emit_counters(p)) {
+		if (!p->error[0])
+			snprintf(p->error, sizeof(p->error), "cannot compile the nth= blocks");
+		return -1;
+	}
 	for (int i = 0; i < p->nrules; i++) {
 		const struct pol_rule *r = &p->rules[i];
 		const struct pol_block *b = &p->blocks[r->block];

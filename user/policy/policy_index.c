@@ -128,7 +128,81 @@ void policy_index_free(struct policy *p)
 	p->nindex = p->nfallback = 0;
 }
 
-/* As at_policy_find in the kernel: indexed candidate, then the scan. */
+/* ---- nth= (methods): evaluations of a block per chain ----------------- */
+
+struct pol_nth {
+	struct {
+		uint64_t chain;
+		int block;
+		int count;
+	} e[POL_NTH_SLOTS];
+	unsigned int next;	/* the oldest slot, reused next */
+};
+
+static int *nth_slot(struct pol_nth *n, uint64_t chain, int block, bool add)
+{
+	unsigned int i;
+
+	for (i = 0; i < POL_NTH_SLOTS; i++)
+		if (n->e[i].count && n->e[i].chain == chain && n->e[i].block == block)
+			return &n->e[i].count;
+	if (!add)
+		return NULL;
+	i = n->next++ % POL_NTH_SLOTS;
+	n->e[i].chain = chain;
+	n->e[i].block = block;
+	n->e[i].count = 0;
+	return &n->e[i].count;
+}
+
+void policy_nth_count(const struct policy *p, const struct at_event *e)
+{
+	struct policy *mp = (struct policy *)p;	/* the counts only, never the rules */
+	int last = -1;
+	__u64 c;
+
+	if (!p->has_nth || e->source != AT_SRC_METHOD)
+		return;
+	if (!p->nth && !(mp->nth = calloc(1, sizeof(*p->nth))))
+		return;
+	/* the counting rules come first, a block's next to each other */
+	for (int i = 0; i < p->nkrules && (p->krules[i].flags & AT_RULE_NTH_COUNT); i++) {
+		int block = p->rules[p->krules[i].rule_id].block;
+
+		if (block != last && at_rule_match(&p->krules[i], e, &c)) {
+			++*nth_slot(p->nth, e->chain, block, true);
+			last = block;
+		}
+	}
+}
+
+/* Kernel rule @k may take @e: not a counter, and its nth= holds. */
+static bool nth_ok(const struct policy *p, const struct at_rule *k, const struct at_event *e)
+{
+	int *n;
+
+	if (k->flags & AT_RULE_NTH_COUNT)
+		return false;
+	if (!k->nth)
+		return true;
+	n = p->nth ? nth_slot(p->nth, e->chain, p->rules[k->rule_id].block, false) : NULL;
+	return n && *n == k->nth;
+}
+
+/* The first kernel rule after @from that takes @e, or -1 (past an nth= miss). */
+static int match_after(const struct policy *p, int from, const struct at_event *e, __u64 *c)
+{
+	for (int i = from + 1; i < p->nkrules; i++)
+		if (nth_ok(p, &p->krules[i], e) && at_rule_match(&p->krules[i], e, c))
+			return i;
+	return -1;
+}
+
+/*
+ * As at_policy_find in the kernel: indexed candidate, then the scan.  The
+ * kernel stops there; here a rule whose nth= does not hold passes the
+ * record on to the rules after it.
+ */
 int policy_match_krule(const struct policy *p, const struct at_event *e, uint64_t *code)
 {
 	uint32_t best = UINT32_MAX;
@@ -149,13 +223,20 @@ int policy_match_krule(const struct policy *p, const struct at_event *e, uint64_
 
 		if (k->index >= best)
 			break;
-		if (at_rule_match(k, e, &c)) {
+		if (!(k->flags & AT_RULE_NTH_COUNT) && at_rule_match(k, e, &c)) {
 			best = k->index;
 			break;
 		}
 	}
 	if (best == UINT32_MAX || !at_rule_match(&p->krules[best], e, &c))
 		return -1;
+	if (!nth_ok(p, &p->krules[best], e)) {
+		int k = match_after(p, best, e, &c);
+
+		if (k < 0)
+			return -1;
+		best = k;
+	}
 	*code = c;
 	return best;
 }

@@ -17,5 +17,13 @@ void policy_index_free(struct policy *p);
 int policy_match(const struct policy *p, const struct at_event *e, uint64_t *code);
 /* The same, as the index of the kernel rule (p->krules) that wins, or -1. */
 int policy_match_krule(const struct policy *p, const struct at_event *e, uint64_t *code);
+/*
+ * Count @e for the nth= blocks it belongs to (its chain's Nth evaluation
+ * of the block); once per record, in the order records happened, before
+ * matching it.  The counts are kept for the last POL_NTH_SLOTS
+ * (chain, block) pairs seen.
+ */
+#define POL_NTH_SLOTS	64
+void policy_nth_count(const struct policy *p, const struct at_event *e);
 
 #endif

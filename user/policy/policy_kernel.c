@@ -118,6 +118,9 @@ int policy_kernel_hits_obj(struct bpf_object *obj, const struct policy *p, uint6
 	for (int i = 0; i < p->nkrules; i++) {
 		__u32 slot = (conf.set & 1) * AT_POLICY_MAX + i;
 
+		/* an nth= block's counter is no rule's hit (policy_compile.c) */
+		if (p->krules[i].flags & AT_RULE_NTH_COUNT)
+			continue;
 		if (!bpf_map_lookup_elem(map_fd(obj, 2), &slot, &v))
 			out[p->krules[i].rule_id] += v;
 	}

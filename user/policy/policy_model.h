@@ -70,6 +70,11 @@ struct pol_block {
 	char name[5];		/* as written, for messages */
 	int payload;		/* enum at_payload */
 	uint64_t int_mask;
+	struct at_field field;	/* payload=FIELD (AT_PAYLOAD_FIELD) */
+	struct at_cond conds[AT_RULE_CONDS];	/* when=FIELD:VALUE, all must hold */
+	int nconds;
+	int nth;		/* method: nth=N, only the Nth evaluation of a chain; 0 = all */
+	unsigned int keys;	/* parsing: the match keys seen (duplicates are errors) */
 	struct pol_dmi dmi[POL_DMI_MAX];
 	int ndmi;
 	const char *file;
@@ -112,6 +117,8 @@ struct pol_index_ent {
 	struct at_index_val val;
 };
 
+struct pol_nth;
+
 struct pol_file_id {
 	dev_t dev;
 	ino_t ino;
@@ -136,6 +143,8 @@ struct policy {
 	int nloaded;
 	char **warnings;
 	int nwarnings;
+	bool has_nth;			/* some block has nth=: AT_RULE_NTH_COUNT rules lead krules */
+	struct pol_nth *nth;		/* their counts per chain (policy_index.c), NULL = none yet */
 	char error[768];
 };
 

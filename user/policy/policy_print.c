@@ -5,6 +5,7 @@
 #include <string.h>
 #include <libevdev/libevdev.h>
 #include "policy/policy_print.h"
+#include "policy/policy_field.h"
 #include "lib/rfkill_type.h"
 #include "acpi/decode.h"
 #include "lib/escape.h"
@@ -63,6 +64,7 @@ void policy_describe_action(const struct pol_action *a, char *buf, size_t len)
 
 static void block_text(const struct pol_block *b, char *buf, size_t len)
 {
+	char f[40];
 	size_t n = snprintf(buf, len, "match %s", source_name(b->source));
 
 	if (b->path && n < len)
@@ -82,6 +84,17 @@ static void block_text(const struct pol_block *b, char *buf, size_t len)
 		n += snprintf(buf + n, len - n, " payload=int&0x%llX", (unsigned long long)b->int_mask);
 	if (b->payload == AT_PAYLOAD_U16REC && n < len)
 		n += snprintf(buf + n, len - n, " payload=u16-record");
+	if (b->payload == AT_PAYLOAD_FIELD && n < len) {
+		pol_field_text(&b->field, f, sizeof(f));
+		n += snprintf(buf + n, len - n, " payload=%s", f);
+	}
+	for (int i = 0; i < b->nconds && n < len; i++) {
+		pol_field_text(&b->conds[i].f, f, sizeof(f));
+		n += snprintf(buf + n, len - n, " when=%s:0x%llX", f,
+			      (unsigned long long)b->conds[i].value);
+	}
+	if (b->nth && n < len)
+		n += snprintf(buf + n, len - n, " nth=%d", b->nth);
 	if (b->override && n < len)
 		snprintf(buf + n, len - n, " override");
 }

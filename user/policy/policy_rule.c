@@ -9,6 +9,7 @@
 #include <string.h>
 #include <libevdev/libevdev.h>
 #include "policy/policy_rule.h"
+#include "policy/policy_field.h"
 #include <limits.h>
 #include "lib/parse.h"
 #include "lib/path_trust.h"
@@ -57,6 +58,20 @@ static int check_range(struct parser *ps, const struct pol_rule *r, int src, con
 		return 0;
 	return pol_err(ps, t->col, "%s is out of range for %s events (at most 0x%llx)", t->s,
 		       source_name(src), (unsigned long long)max);
+}
+
+/* A code read from a field (payload=u8@1) is at most that field's maximum. */
+static int check_field(struct parser *ps, const struct pol_rule *r, const struct pol_block *b,
+		       const struct token *t)
+{
+	uint64_t max = pol_field_max(&b->field);
+	char f[40];
+
+	if (b->payload != AT_PAYLOAD_FIELD || r->mask != ~0ULL || r->hi <= max)
+		return 0;
+	pol_field_text(&b->field, f, sizeof(f));
+	return pol_err(ps, t->col, "%s is out of range for payload=%s (at most 0x%llx)", t->s, f,
+		       (unsigned long long)max);
 }
 
 /* CODE: N, LO..HI, VALUE/MASK or '*'. */
@@ -341,7 +356,7 @@ int pol_stmt_rule(struct parser *ps, struct token *t, int n)
 	r->file = ps->file;
 	r->line = ps->line;
 	r->col = t[0].col;
-	if (parse_code(ps, r, p->blocks[r->block].source, &t[0]))
+	if (parse_code(ps, r, p->blocks[r->block].source, &t[0]) || check_field(ps, r, &p->blocks[r->block], &t[0]))
 		return -1;
 	return parse_action(ps, &r->act, t + 2, n - 2);
 }

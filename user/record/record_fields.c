@@ -8,6 +8,7 @@
 #include <string.h>
 #include "record/record_fields.h"
 #include "record/storm_record.h"
+#include "record/method_record.h"
 #include "record/suspend_record.h"
 #include "acpi/decode.h"
 #include "lib/escape.h"
@@ -217,6 +218,26 @@ static void wmi_data_text(char *buf, size_t len, const struct rf_ctx *c)
 	}
 }
 
+static void method_args_json_hook(struct json *j, const struct rf_ctx *c)
+{
+	method_args_json(j, c->e);
+}
+
+static void method_args_text_hook(char *buf, size_t len, const struct rf_ctx *c)
+{
+	method_args_text(buf, len, c->e);
+}
+
+static void method_ret_json_hook(struct json *j, const struct rf_ctx *c)
+{
+	method_ret_json(j, c->e);
+}
+
+static void method_ret_text_hook(char *buf, size_t len, const struct rf_ctx *c)
+{
+	method_ret_text(buf, len, c->e);
+}
+
 static void storm_json_hook(struct json *j, const struct rf_ctx *c)
 {
 	storm_json(j, c->e);
@@ -352,6 +373,8 @@ static const struct rec_field irq[] = {
 static const struct rec_field method[] = {
 	{ .kind = RF_LIT, .json = RF_NEVER, .text = "method", .show = RF_EVAL },
 	{ .name = "path", .kind = RF_STR, .get = get_path, .text = " %s", .show = RF_EVAL },
+	{ .name = "args", .kind = RF_HOOK, .json = RF_EVAL, .text = "%s", .show = RF_EVAL,
+	  .json_hook = method_args_json_hook, .text_hook = method_args_text_hook },
 	{ .kind = RF_LIT, .json = RF_NEVER, .text = "GPE", .show = RF_NOT_EVAL },
 	{ .name = "gpe", .kind = RF_U64, .get = get_number, .json = RF_NOT_EVAL, .text = " " X02, .show = RF_NOT_EVAL },
 	TWIN("path", RF_STR, get_path, " method %s", RF_GPE_METHOD),
@@ -363,6 +386,8 @@ static const struct rec_field method[] = {
 	{ .name = "ok", .kind = RF_BOOL, .get = get_status_ok, .json = RF_EVAL },
 	{ .name = "return", .kind = RF_U64, .get = get_return, .json = RF_EVAL,
 	  .text = " returned 0x%" PRIx64, .show = RF_EVAL_RETURN },
+	{ .name = "return_buffer", .kind = RF_HOOK, .json = RF_EVAL, .text = "%s", .show = RF_EVAL,
+	  .json_hook = method_ret_json_hook, .text_hook = method_ret_text_hook },
 };
 
 /* Storm records keep their own renderers (record/storm_record.c). */

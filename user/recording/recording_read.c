@@ -20,6 +20,7 @@
 #include "lib/json.h"
 #include "lib/json_read.h"
 #include "lib/sysfs_file.h"
+#include "record/method_record.h"
 
 /* ---- reading ------------------------------------------------------------ */
 
@@ -292,13 +293,14 @@ static bool read_method(struct rd *r, const struct jv *o, struct at_event *e)
 	ret = jv_get(o, "return");
 	if (!ret)
 		return bad(r, "member \"return\" is missing");
-	if (ret->type == JV_NULL)
-		return true;
-	if (!get_u64(r, o, "return", UINT64_MAX, &e->value))
-		return false;
-	e->number = (uint32_t)e->value;	/* as the method hook sets it */
-	e->flags |= AT_F_HAS_RETURN;
-	return true;
+	if (ret->type != JV_NULL) {
+		if (!get_u64(r, o, "return", UINT64_MAX, &e->value))
+			return false;
+		e->number = (uint32_t)e->value;	/* as the method hook sets it */
+		e->flags |= AT_F_HAS_RETURN;
+	}
+	/* arguments and a returned Buffer: recordings made before them have neither */
+	return method_io_read(o, e, r->err, r->errlen);
 }
 
 static bool read_ec(struct rd *r, const struct jv *o, struct at_event *e)

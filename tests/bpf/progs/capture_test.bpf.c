@@ -48,6 +48,37 @@ static __always_inline int op_emit(__u64 source, __s64 node, __u64 number)
 	return at_emit(e, source >> 8 ? (source >> 8) - 1 : source);
 }
 
+/*
+ * A WMI or method record with what user space put in raw_event (path,
+ * flags, subtype, value, number, WMI identity, data[]), through at_emit:
+ * the policy's byte fields, when= and nth= counters on real records.
+ */
+struct at_event raw_event;
+
+static __always_inline int op_emit_raw(__u64 source)
+{
+	struct at_ctx c = {};
+	struct at_event *e;
+
+	if (source != AT_SRC_WMI && source != AT_SRC_METHOD)
+		return -1;
+	at_ctx_child(&c, NULL, AT_CTX_NONE);
+	e = at_new_event(0, source, &c, 0);
+	if (!e)
+		return -1;
+	e->path = raw_event.path;
+	e->flags = raw_event.flags;
+	e->subtype = raw_event.subtype;
+	e->value = raw_event.value;
+	e->number = raw_event.number;
+	e->wmi = raw_event.wmi;
+	e->data_len = raw_event.data_len;
+	__builtin_memcpy(e->data, raw_event.data, sizeof(e->data));
+	if (source == AT_SRC_WMI)
+		return at_emit(e, AT_SRC_WMI);
+	return at_emit(e, AT_SRC_METHOD);
+}
+
 /* A Notify's record as hooks/notify.bpf.h builds it: the head alone. */
 static __always_inline int op_emit_head(__u64 node, __u64 number)
 {
@@ -152,6 +183,9 @@ int capture_test(struct bpf_raw_tracepoint_args *ctx)
 	switch (op) {
 	case OP_EMIT:
 		result.ret = op_emit(ctx->args[1], ctx->args[2], ctx->args[3]);
+		break;
+	case OP_EMIT_RAW:
+		result.ret = op_emit_raw(ctx->args[1]);
 		break;
 	case OP_LINK_PUT:
 		at_ctx_child(&c, NULL, AT_CTX_GPE_METHOD);

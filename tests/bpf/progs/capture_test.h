@@ -22,6 +22,7 @@ enum test_op {
 	OP_SUSPEND,		/* args: action (0 suspend_enter, 1 machine_suspend, 2 thaw_processes), val, start */
 	OP_SUSPEND_NOTE,	/* args: source, number, chain: a GPE/fixed/GED record during resume */
 	OP_SUSPEND_NOTE_EC,	/* args: the EC's GPE, chain: a QR_EC during resume */
+	OP_EMIT_RAW,		/* args: source (wmi, method): raw_event's payload, as its hook fills it */
 };
 
 enum node_field {
