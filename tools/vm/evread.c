@@ -2,9 +2,13 @@
 /*
  * evread NAME COUNT SECONDS — a guest helper for the dispatch tests: find
  * the input device called NAME, print its events as JSON lines
- * {"dev":"/dev/input/eventN","type":"EV_KEY","code":"KEY_X","value":1}
- * until COUNT EV_KEY/EV_SW events arrived or SECONDS passed.  Writes
- * "ready" to stderr once the device is open.  Exit 0 when COUNT were seen.
+ * {"dev":"/dev/input/eventN","type":"EV_KEY","code":"KEY_X","value":1,"t":NS}
+ * until COUNT EV_KEY/EV_SW events arrived or SECONDS passed.  "t" is the
+ * event's time in CLOCK_MONOTONIC nanoseconds (EVIOCSCLOCKID; the input core
+ * keeps microseconds), the clock of the trace records' ts_ns (BPF's
+ * ktime), so the parity harness can tell which code an event came after.
+ * Writes "ready" to stderr once the device is open.  Exit 0 when COUNT were
+ * seen.
  *
  * evread -k NAME SCANCODE KEY — try a hwdb-style remap (EVIOCSKEYCODE_V2).
  *
@@ -209,6 +213,10 @@ int main(int argc, char **argv)
 	fd = open_waiting(argv[1], atoi(argv[3]), path, sizeof(path));	/* within end */
 	if (fd < 0)
 		return 1;
+	if (ioctl(fd, EVIOCSCLOCKID, &(int){ CLOCK_MONOTONIC }) < 0) {
+		fprintf(stderr, "evread: EVIOCSCLOCKID: %m\n");
+		return 1;
+	}
 	fprintf(stderr, "ready %s\n", path);
 	while (seen < want && time(NULL) < end) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
@@ -219,9 +227,11 @@ int main(int argc, char **argv)
 		while (read(fd, &ev, sizeof(ev)) == sizeof(ev)) {
 			if (ev.type == EV_SYN)
 				continue;
-			printf("{\"dev\":\"%s\",\"type\":\"%s\",\"code\":\"%s\",\"value\":%d}\n", path,
-			       libevdev_event_type_get_name(ev.type),
-			       libevdev_event_code_get_name(ev.type, ev.code), ev.value);
+			printf("{\"dev\":\"%s\",\"type\":\"%s\",\"code\":\"%s\",\"value\":%d,\"t\":%lld}\n",
+			       path, libevdev_event_type_get_name(ev.type),
+			       libevdev_event_code_get_name(ev.type, ev.code), ev.value,
+			       (long long)ev.input_event_sec * 1000000000LL +
+			       (long long)ev.input_event_usec * 1000LL);
 			fflush(stdout);
 			seen += ev.type == EV_KEY || ev.type == EV_SW;
 		}
