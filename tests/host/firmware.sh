@@ -250,8 +250,8 @@ parity_refuses "--query 0x100" "--query takes EC query numbers 1..255, comma-sep
 parity_refuses "--query 0" "not '0'" "${good[@]}" --query 0 "$tmp/dump.txt"
 parity_refuses "without --driver" '--driver MODULE is needed' \
 	--input x --policy "$pol" --query 0x13 "$tmp/dump.txt"
-parity_refuses "--driver 'a b'" "--driver takes a module name" \
-	--driver "a b" --input x --policy "$pol" --query 0x13 "$tmp/dump.txt"
+parity_refuses "--driver 'a,b'" "--driver takes a module name" \
+	--driver "a,b" --input x --policy "$pol" --query 0x13 "$tmp/dump.txt"
 parity_refuses "without --input" '--input NAME is needed' \
 	--driver thinkpad_acpi --policy "$pol" --query 0x13 "$tmp/dump.txt"
 parity_refuses "without --query" '--query Q\[,Q...\] is needed' "${good[@]}" "$tmp/dump.txt"
