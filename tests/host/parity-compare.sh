@@ -10,6 +10,7 @@
 # event before any record), SCANMAP and SCANMASK per kernel, keymap entries
 # not tried with and without NOTRIED, driver-only, acpitrace-only, effects.
 # No guest: `make parity` runs compare on real runs.
+# shellcheck disable=SC2015 # ok() never fails: A && ok || ko is an if-else
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 compare=$ROOT/tests/vm/parity/compare
@@ -238,6 +239,25 @@ expect other-scenario "a waiver for a scenario applies there" \
 run other-scenario --kernel 6.1 --codes 7 --base 1 --scenario unneeded
 expect other-scenario "--scenario names the scenario" "explained=1"
 
+# 4b. several waivers on one line, by kernel; a list and a range together
+new several
+policy <<'EOF'
+match notify hid=TEST0001
+  0x01..0x04 -> key KEY_MACRO1 # parity[6.1] 0x01,0x03..0x04: driver=KEY_VOLUMEDOWN — 6.1 reads 4 bits; parity[6.12] 0x02: driver=none
+EOF
+for c in 1 2 3 4; do
+	log $c "key KEY_MACRO1" 2
+	key "$d/acpitrace.json" $c KEY_MACRO1
+done
+for c in 1 3 4; do key "$d/driver.json" $c KEY_VOLUMEDOWN; done
+run several --kernel 6.1 --codes 4 --base 1
+expect several "6.1: the first waiver of the line" "differ=4 explained=3 badwaiver=0" \
+	'^0x01 differ .* explained: parity\[6.1\] 0x01,0x03..0x04: driver=KEY_VOLUMEDOWN — 6.1 reads 4 bits$' \
+	'^0x02 differ driver=none .* UNEXPLAINED$' '^0x04 differ .* explained'
+run several --kernel 6.12 --codes 4 --base 1
+expect several "6.12: the second waiver of the line; the first does not apply" \
+	"differ=4 explained=1 badwaiver=0" '^0x02 differ driver=none .* explained: parity\[6.12\] 0x02: driver=none$'
+
 # 5. old-style and malformed comments fail; comments that only mention
 # parity do not
 new comments
@@ -268,8 +288,11 @@ expect comments "old-style, malformed and misplaced waivers fail" \
 	'^badwaiver line 5: bad waiver' '^badwaiver line 6: bad waiver' \
 	'^badwaiver line 7: bad waiver' '^badwaiver line 8: bad waiver' '^badwaiver line 9: bad waiver' \
 	'^0x07 differ .* explained: parity\[6.1\] 0x07: driver=KEY_X — fine$'
-grep -q 'line 2' "$tmp/comments.txt" && ko "comments: a comment mentioning \"parity:\" counted" ||
+if grep -q 'line 2' "$tmp/comments.txt"; then
+	ko "comments: a comment mentioning \"parity:\" counted"
+else
 	ok "comments: a comment mentioning \"parity:\" is not a waiver"
+fi
 new rulecomment
 policy <<'EOF'
 match notify hid=TEST0001
@@ -380,10 +403,14 @@ run scanmap --kernel 6.1 --codes 3 --base 0x1001 --scanmap "$map" --scanmask 0x1
 expect scanmap "SCANMAP, then SCANMASK" "same=3 notried=1"
 run scanmap --kernel 6.1 --codes 3 --base 0x1001 --scanmask "6.1=0x3 6.12=0xFFFF"
 expect scanmap "SCANMASK per kernel" "same=2 differ=1"
-"$compare" "$tmp/scanmap" --driver drv --kernel 6.1 --codes 3 --base 0x1001 --scanmap "c+" \
-	>/dev/null 2>"$tmp/bad.err" && ko "scanmap: a SCANMAP bash cannot evaluate passed" ||
-	{ grep -q "SCANMAP 'c+' failed" "$tmp/bad.err" && ok "scanmap: a bad SCANMAP fails" ||
-		ko "scanmap: a bad SCANMAP: $(cat "$tmp/bad.err")"; }
+if "$compare" "$tmp/scanmap" --driver drv --kernel 6.1 --codes 3 --base 0x1001 --scanmap "c+" \
+	>/dev/null 2>"$tmp/bad.err"; then
+	ko "scanmap: a SCANMAP bash cannot evaluate passed"
+elif grep -q "SCANMAP 'c+' failed" "$tmp/bad.err"; then
+	ok "scanmap: a bad SCANMAP fails"
+else
+	ko "scanmap: a bad SCANMAP: $(cat "$tmp/bad.err")"
+fi
 
 # 9. keymap entries not tried: listed, with NOTRIED's reason or without one;
 # a NOTRIED entry for a scancode that was tried fails
@@ -402,6 +429,9 @@ expect notried "entries not tried, no reasons" "same=1 notried=2 notriedexplaine
 run notried --kernel 6.1 --codes 1 --base 1 --notried "0x50:the fixture cannot 0xFFFF01:above the 16-bit code"
 expect notried "entries not tried, with reasons" "notried=2 notriedexplained=2 badwaiver=0" \
 	'^notried 0x50 KEY_B: the fixture cannot$' '^notried 0xffff01 KEY_C: above the 16-bit code$'
+run notried --kernel 6.1 --codes 1 --base 1 --notried "0x40..0x5F:a range 0xFFFF00..0xFFFF02:another"
+expect notried "NOTRIED ranges" "notried=2 notriedexplained=2 badwaiver=0" \
+	'^notried 0x50 KEY_B: a range$' '^notried 0xffff01 KEY_C: another$'
 run notried --kernel 6.1 --codes 1 --base 1 --notried "0x50:one 0x1:tried after all"
 expect notried "a NOTRIED entry for a tried scancode" "notried=2 notriedexplained=1 badwaiver=1" \
 	'^badwaiver NOTRIED 0x01: not needed'
@@ -411,7 +441,11 @@ new sent
 run sent --kernel 6.1 --codes 6 --base 0x10 --skip "0x12 0x13" --extra "0x100 0x200"
 expect sent "SKIP leaves codes out, EXTRA adds them" "codes=6 silent=6" \
 	'^0x10 silent$' '^0x14 silent$' '^0x100 silent$' '^0x200 silent$'
-grep -q '^0x12 ' "$tmp/sent.txt" && ko "sent: a skipped code was compared" || ok "sent: skipped codes are not compared"
+if grep -q '^0x12 ' "$tmp/sent.txt"; then
+	ko "sent: a skipped code was compared"
+else
+	ok "sent: skipped codes are not compared"
+fi
 
 # 11. effects: a rule whose device exists but did not change (effmissing),
 # one whose device does not exist (effnodev), the kernel's handler of a key
@@ -441,5 +475,18 @@ expect effects "effmissing, effnodev, a key's handler" \
 	"^  effect: none from 'rfkill wlan toggle' although its device exists: FAIL$" \
 	"^  effect: none from 'led drv::mute on': no such device in the guest$" \
 	"^  effect: rfkill phy0/wlan soft 0->1 \(the kernel's handler of KEY_WLAN, pressed on both devices\)$"
+
+# 12. the table: a row per scenario of tests/vm/parity, each count 6.1/6.12
+mkdir -p "$tmp/table/6.1/dell-wmi" "$tmp/table/6.12/dell-wmi" "$tmp/table/6.1/msi-wmi"
+cp "$tmp/differ.txt" "$tmp/table/6.1/dell-wmi/parity.txt"
+cp "$tmp/switches.txt" "$tmp/table/6.12/dell-wmi/parity.txt"
+echo "evread: no input device named MSI WMI hotkeys" >"$tmp/table/6.1/msi-wmi/keymap.err"
+"$ROOT/tests/vm/parity/table" "$tmp/table" >"$tmp/table.md"
+row='| dell-wmi | bound, keymap 0 | bound, keymap 0 | 5/3 | 0/2 | 0/0 | 5/1 (4/1) | 1/0 | 1/0 | 0/3 | 0/0 (0/0) | 2/0, 1/0 (events before any code 0/1) |'
+grep -qxF "$row" "$tmp/table.md" && ok "table: a row's cells" || { ko "table: no row '$row'"; cat "$tmp/table.md"; }
+grep -q '^| msi-wmi | not bound | not run |' "$tmp/table.md" && ok "table: not bound, not run" ||
+	{ ko "table: msi-wmi's row"; cat "$tmp/table.md"; }
+grep -q '^| driver | kernel 6.1 | kernel 6.12 | codes sent | same key | both silent | differ (explained) | driver-only | acpitrace-only | switches | not tried (reason) | effects: driver, acpitrace |$' \
+	"$tmp/table.md" && ok "table: the header" || ko "table: the header"
 
 exit $failed

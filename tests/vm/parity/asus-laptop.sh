@@ -19,5 +19,6 @@ SMBIOS=("type=1,manufacturer=ASUSTeK Computer Inc.,product=A6J")
 UNKNOWN_RE="Unknown key"
 ECQUERY=0x0A
 ECCODE=0x4E
+NOTRIED="0x02..0x09:below 0x10, ACPI system notification values the core acts on (not sent)"
 . "$ROOT/tests/vm/lib/parity.sh"
 APPEND+=" acpi_backlight=vendor"

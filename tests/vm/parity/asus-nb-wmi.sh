@@ -20,5 +20,6 @@ SMBIOS=("type=1,manufacturer=ASUSTeK COMPUTER INC.,product=UX325EA")
 UNKNOWN_RE="Unknown key code"
 ECQUERY=0x0A
 ECCODE=0x4E
+NOTRIED="0xFFFF01:above 0xFFFF, the mask asus-wmi applies to the _WED value"
 . "$ROOT/tests/vm/lib/parity.sh"
 APPEND+=" acpi_backlight=native"

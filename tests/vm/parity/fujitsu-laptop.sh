@@ -12,6 +12,8 @@ CATCHALL="match method hid=FUJ02E3 name=FUNC"
 BASE=0x400
 CODES=64
 IDLE=0
+NOTRIED="0x20:a soft key some models report as a status flag (FUNC(0x1000, ...), which the fixture answers unsupported)
+0x4000000:as 0x20 0x20000000:as 0x20"
 ACPITABLES="tools/vm/acpi/parity/fujitsu-laptop.asl"
 SMBIOS=("type=1,manufacturer=FUJITSU,product=LIFEBOOK E756")
 UNKNOWN_RE="Unknown GIRB result \["
