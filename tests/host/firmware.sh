@@ -6,7 +6,8 @@
 # the SSDT as it was, the early cpio, ec.conf; an OEM revision of 1 raised to
 # 2 and a bad checksum fixed; the errors on bad input; tools/vm/run refusing
 # --firmware on pc; tools/vm/run --firmware --ec refusing an EC the device
-# cannot serve; tools/vm/firmware-report's bad input. No guest:
+# cannot serve; tools/vm/firmware-report's and tools/vm/firmware-parity's
+# bad input. No guest:
 # tests/vm/scenarios-firmware boots the same dump. With --boot (a guest: run
 # it under flock /tmp/acpitrace-vm.lock, alone) it also boots the dump with
 # tools/vm/firmware-report on 6.12, raising query 0x2B, and checks the summary.
@@ -228,6 +229,58 @@ rep=$ROOT/tools/vm/firmware-report
 [[ $? == 2 ]] && grep -qF "tools/vm/firmware: $tmp/garbage.txt: no 'SIG @ 0xADDRESS' table header line" "$tmp/err" &&
 	ok "firmware-report of a file that is not an acpidump: tools/vm/firmware's reason, status 2" ||
 	{ ko "firmware-report garbage"; cat "$tmp/err"; }
+
+# tools/vm/firmware-parity: bad usage, a bad policy and bad dumps end before
+# a guest starts, status 2, each with its reason.
+par=$ROOT/tools/vm/firmware-parity
+pol=$ROOT/policy/thinkpad-hkey.policy
+good=(--driver thinkpad_acpi --input "ThinkPad Extra Buttons" --policy "$pol")
+# parity_refuses NAME REGEX ARGS...: status 2 and REGEX on stderr
+parity_refuses() {
+	local name=$1 re=$2
+	shift 2
+	"$par" "$@" >"$tmp/err" 2>&1
+	local rc=$?
+	[[ $rc == 2 ]] && grep -qE -- "$re" "$tmp/err" && ok "firmware-parity $name: refused, status 2" ||
+		{ ko "firmware-parity $name (status $rc)"; cat "$tmp/err"; }
+}
+parity_refuses "without arguments" '^usage: tools/vm/firmware-parity --policy FILE'
+parity_refuses "--query 0x100" "--query takes EC query numbers 1..255, comma-separated \\(0x13,0x16\\): not '0x100'" \
+	"${good[@]}" --query 0x13,0x100 "$tmp/dump.txt"
+parity_refuses "--query 0" "not '0'" "${good[@]}" --query 0 "$tmp/dump.txt"
+parity_refuses "without --driver" '--driver MODULE is needed' \
+	--input x --policy "$pol" --query 0x13 "$tmp/dump.txt"
+parity_refuses "--driver 'a,b'" "--driver takes a module name" \
+	--driver "a,b" --input x --policy "$pol" --query 0x13 "$tmp/dump.txt"
+parity_refuses "without --input" '--input NAME is needed' \
+	--driver thinkpad_acpi --policy "$pol" --query 0x13 "$tmp/dump.txt"
+parity_refuses "without --query" '--query Q\[,Q...\] is needed' "${good[@]}" "$tmp/dump.txt"
+parity_refuses "without --policy" '--policy FILE is needed' \
+	--driver thinkpad_acpi --input x --query 0x13 "$tmp/dump.txt"
+parity_refuses "a missing policy" 'nothere.policy: no such policy file' \
+	--driver thinkpad_acpi --input x --policy "$tmp/nothere.policy" --query 0x13 "$tmp/dump.txt"
+printf 'match bogus\n  * -> log\n' >"$tmp/bad.policy"
+parity_refuses "a policy acpitrace check refuses" 'acpitrace check refused the policy' \
+	--driver thinkpad_acpi --input x --policy "$tmp/bad.policy" --query 0x13 "$tmp/dump.txt"
+parity_refuses "--write 0x100=1" '--write takes a byte of EC RAM' "${good[@]}" --query 0x13 --write 0x100=1 "$tmp/dump.txt"
+parity_refuses "--write x" '--write takes ADDR=VALUE' "${good[@]}" --query 0x13 --write x "$tmp/dump.txt"
+parity_refuses "Q/CMD=VALUE without --mailbox" 'needs --mailbox CMD,DATA' "${good[@]}" --query 0x41/0x10=0x40 "$tmp/dump.txt"
+parity_refuses "Q/CMD=0x400" "a mailbox answer or an EC RAM byte written before Q" \
+	"${good[@]}" --mailbox 0xF2,0xF3 --query 0x41/0x10=0x400 "$tmp/dump.txt"
+parity_refuses "--mailbox 0xF2" '--mailbox takes CMD,DATA' "${good[@]}" --mailbox 0xF2 --query 0x41 "$tmp/dump.txt"
+parity_refuses "--catchall without match" '--catchall takes a policy match line' "${good[@]}" --catchall '* -> log' --query 0x13 "$tmp/dump.txt"
+parity_refuses "--kernel 5.10" '--kernel must be 6.1 or 6.12' "${good[@]}" --kernel 5.10 --query 0x13 "$tmp/dump.txt"
+parity_refuses "a missing dump" 'nothere.txt: no such file' "${good[@]}" --query 0x13 "$tmp/nothere.txt"
+parity_refuses "--summary of a folder without a run" '--summary needs the --out DIR of a run' --summary --out "$tmp"
+parity_refuses "of a file that is not an acpidump" \
+	"tools/vm/firmware: $tmp/garbage.txt: no 'SIG @ 0xADDRESS' table header line" \
+	"${good[@]}" --query 0x13 --out "$tmp/par" "$tmp/garbage.txt"
+"$ROOT/tools/vm/firmware-ec" "$tmp" --mailbox 0x100,1 </dev/null >"$tmp/err" 2>&1
+[[ $? == 2 ]] && grep -q -- '--mailbox takes CMD,DATA' "$tmp/err" &&
+	ok "firmware-ec --mailbox 0x100,1 refused, status 2" || { ko "firmware-ec --mailbox"; cat "$tmp/err"; }
+"$ROOT/tools/vm/firmware-ec" "$tmp" </dev/null >"$tmp/err" 2>&1
+[[ $? == 2 ]] && grep -q 'no EC at' "$tmp/err" &&
+	ok "firmware-ec without a guest's EC: status 2" || { ko "firmware-ec without an EC"; cat "$tmp/err"; }
 
 # --boot: tools/vm/firmware-report as docs/firmware.md shows it, on our dump.
 if ((boot)); then
