@@ -114,6 +114,23 @@ if [[ $loaded == *"$etc/acpitrace/policy.d/msi-wmi.policy "* && $loaded != *dell
 else
 	bad "SYSCONFDIR=$etc: check read: '$loaded'"; sed 's/^/  /' "$scratch/check.txt"
 fi
+# inventory names an opt-in policy that fits (a ThinkPad's HKEY device on a
+# LENOVO machine) from policy.available, as not enabled; an enabled one
+# (msi-wmi, linked above) is not listed twice
+r=$scratch/sysroot
+mkdir -p "$r/sys/bus/acpi/devices/LEN0268:00" "$r/sys/class/dmi/id"
+echo '\_SB_.PCI0.LPCB.EC0_.HKEY' >"$r/sys/bus/acpi/devices/LEN0268:00/path"
+echo LEN0268 >"$r/sys/bus/acpi/devices/LEN0268:00/hid"
+echo LENOVO >"$r/sys/class/dmi/id/sys_vendor"
+"$bin" inventory --sysfs-root "$r" >"$scratch/inv.txt" 2>&1
+"$bin" -j inventory --sysfs-root "$r" >"$scratch/inv.json" 2>&1
+if grep -qF "$x/share/acpitrace/policy.available/thinkpad-hkey.policy: matches (not enabled: link it into $etc/acpitrace/policy.d)" "$scratch/inv.txt" &&
+	[[ $(grep -c 'msi-wmi.policy' "$scratch/inv.txt") == 1 ]] &&
+	jq -e '[.policies[] | select(.file | endswith("available/thinkpad-hkey.policy")) | .enabled] == [false]' "$scratch/inv.json" >/dev/null; then
+	ok "inventory names the fitting opt-in thinkpad-hkey.policy of policy.available as not enabled"
+else
+	bad "inventory on a ThinkPad's devices:"; sed 's/^/  /' "$scratch/inv.txt"
+fi
 if grep -qx "ExecStart=$bin run" "$x/lib/systemd/system/acpitrace.service" 2>/dev/null; then
 	ok "PREFIX=$x: the unit in PREFIX/lib/systemd/system starts $bin"
 else

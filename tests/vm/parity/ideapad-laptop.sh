@@ -8,8 +8,8 @@
 # (the first and second VPCR(0) of the notify) and reports bit N as scan
 # code N (bit 3, the Novo button, as 16: its long-press register is 0).
 # The other registers and keymap entries: ideapad-laptop-vpc2.sh (VPC2),
-# ideapad-laptop-special.sh (command 0x31), ideapad-laptop-wmi.sh (the
-# WMI fn keys).
+# ideapad-laptop-wmi.sh (the WMI fn keys), ideapad-laptop-esc.sh (the Esc
+# GUID); the special buttons (command 0x31) are not sent (NOTRIED).
 # See tests/vm/lib/parity.sh.
 DRIVER=ideapad-laptop
 INPUT="Ideapad extra buttons"
