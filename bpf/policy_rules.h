@@ -207,44 +207,47 @@ AT_INLINE bool at_rule_wmi_dev(const struct at_rule *r, const struct at_event *e
  */
 #define at_opaque(v)	asm volatile("" : "+r"(v))
 
-/*
- * Byte @i of the bytes @src (argument @arg) of @e, or -1 past their end.
- * Returned, not stored through a pointer: the matcher's stack frame is
- * part of every hook's on 6.1, which counts the frames of the calls
- * (at_policy_decide, at_fallback_match) on top of the hook's.
- */
-AT_INLINE int at_rec_byte(const struct at_event *e, __u32 src, __u32 arg, __u32 i)
+/* Byte @i of the bytes @src (argument @arg) of @e; false past their end. */
+AT_INLINE bool at_rec_byte(const struct at_event *e, __u32 src, __u32 arg, __u32 i, __u8 *b)
 {
 	if (e->source == AT_SRC_WMI) {
 		if (src != AT_FLD_DATA || !(e->flags & AT_F_HAS_DATA))
-			return -1;
-		if (e->subtype == AT_OBJ_INTEGER)
-			return i < 8 ? (__u8)(e->value >> (8 * i)) : -1;
+			return false;
+		if (e->subtype == AT_OBJ_INTEGER) {
+			if (i >= 8)
+				return false;
+			*b = e->value >> (8 * i);
+			return true;
+		}
 		if (e->subtype != AT_OBJ_BUFFER || i >= e->data_len || i >= AT_DATA_MAX)
-			return -1;
+			return false;
 		at_opaque(i);
-		return e->data[i & (AT_DATA_MAX - 1)];
+		*b = e->data[i & (AT_DATA_MAX - 1)];
+		return true;
 	}
 	if (e->source != AT_SRC_METHOD)
-		return -1;
+		return false;
 	if (src == AT_FLD_DATA) {
 		if (!(e->flags & AT_F_RET_BUFFER) || i >= e->io.ret_len || i >= AT_RET_BUF)
-			return -1;
+			return false;
 		at_opaque(i);
-		return e->io.ret_buf[i & (AT_RET_BUF - 1)];
+		*b = e->io.ret_buf[i & (AT_RET_BUF - 1)];
+		return true;
 	}
 	if (!(e->flags & AT_F_HAS_ARGS) || e->io.buf_arg != arg || i >= e->io.arg_buf_len ||
 	    i >= AT_ARG_BUF)
-		return -1;
+		return false;
 	at_opaque(i);
-	return e->io.arg_buf[i & (AT_ARG_BUF - 1)];
+	*b = e->io.arg_buf[i & (AT_ARG_BUF - 1)];
+	return true;
 }
 
 /* The value of field @f in @e (little-endian); false when @e has no such field. */
 AT_INLINE bool at_field_get(const struct at_field *f, const struct at_event *e, __u64 *out)
 {
+	__u64 v = 0;
 	__u32 i, arg = f->arg;
-	int b;
+	__u8 b = 0;
 
 	if (f->src == AT_FLD_RESULT) {
 		*out = e->value;
@@ -264,27 +267,27 @@ AT_INLINE bool at_field_get(const struct at_field *f, const struct at_event *e, 
 	}
 	if (f->src != AT_FLD_DATA && f->src != AT_FLD_ARG_BUF)
 		return false;
-	*out = 0;
 	for (i = 0; i < 4; i++) {
 		if (i >= f->width)
 			break;
-		b = at_rec_byte(e, f->src, arg, f->off + i);
-		if (b < 0)
+		if (!at_rec_byte(e, f->src, arg, f->off + i, &b))
 			return false;
-		*out |= (__u64)b << (8 * i);
+		v |= (__u64)b << (8 * i);
 	}
+	*out = v;
 	return true;
 }
 
-/* Every when= condition of @r holds for @e; @v: room for a field's value. */
-AT_INLINE bool at_rule_conds(const struct at_rule *r, const struct at_event *e, __u64 *v)
+/* Every when= condition of @r holds for @e. */
+AT_INLINE bool at_rule_conds(const struct at_rule *r, const struct at_event *e)
 {
+	__u64 v;
 	__u32 i;
 
 	for (i = 0; i < AT_RULE_CONDS; i++) {
 		if (i >= r->nconds)
 			break;
-		if (!at_field_get(&r->cond[i].f, e, v) || *v != r->cond[i].value)
+		if (!at_field_get(&r->cond[i].f, e, &v) || v != r->cond[i].value)
 			return false;
 	}
 	return true;
@@ -338,8 +341,7 @@ AT_INLINE bool at_rule_match(const struct at_rule *r, const struct at_event *e,
 	} else if ((r->flags & AT_RULE_HAS_PATH) && !at_rule_path_eq(r, &e->path)) {
 		return false;
 	}
-	/* @code is free until the code is read: the conditions' room */
-	if (r->nconds && !at_rule_conds(r, e, code))
+	if (r->nconds && !at_rule_conds(r, e))
 		return false;
 	if (r->flags & AT_RULE_NTH_COUNT) {
 		*code = 0;
