@@ -332,13 +332,13 @@ _parity_check() {
 	expect_eq "$(_parity_left notried notriedexplained)" 0 "keymap entries not tried"
 	# every rfkill, backlight or led rule changed its device where it exists
 	expect_eq "$(_parity_n effmissing)" 0 "effects missing"
-	# the driver's input device exists and has a keymap (NOSCAN: declares
-	# keys; SWONLY: declares a switch; a driver whose keymap is empty:
+	# the driver's input device exists and has a keymap (SWONLY: declares
+	# a switch, NOSCAN or not; NOSCAN: declares keys; a driver whose keymap is empty:
 	# evread found the device and listed no entry)
-	if [[ -n $NOSCAN ]]; then
-		expect_grep "$OUT/caps.json" '"keys":\["KEY_'
-	elif [[ -n $SWONLY ]]; then
+	if [[ -n $SWONLY ]]; then
 		expect_grep "$OUT/caps.json" '"switches":\["SW_'
+	elif [[ -n $NOSCAN ]]; then
+		expect_grep "$OUT/caps.json" '"keys":\["KEY_'
 	elif [[ -n $EMPTYKEYMAP ]]; then
 		expect_eq "$(wc -l <"$OUT/keymap.json")" 0
 		expect_eq "$(wc -c <"$OUT/keymap.err")" 0
