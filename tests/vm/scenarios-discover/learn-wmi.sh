@@ -29,7 +29,12 @@ guest() {
 }
 
 host() {
+	# the shipped keymaps but xiaomi-wmi's: this fixture's event is a made-up
+	# Integer on a GUID of that driver, and learn would propose that
+	# policy's notify-id rule for it (what this walk-through tests is the
+	# proposal for a GUID no keymap covers)
 	cp -r "$ROOT/policy" "$OUT/keymaps"
+	rm "$OUT/keymaps/xiaomi-wmi.policy"
 	vm_signal keymaps
 	vm_wait_grep learn.json '"learn":"baseline_start"' 90
 	vm_sendkey 2
