@@ -654,6 +654,11 @@ TEST(policy_method_results)
 	policy_free(&p);
 }
 
+static int load_in(struct policy *p, const char *text, const struct policy_env *env)
+{
+	return policy_load_text(p, "t.policy", text, strlen(text), env);
+}
+
 /* Warnings about a driver bound to the device, and about no driver at all. */
 TEST(policy_driver_warnings)
 {
@@ -678,6 +683,23 @@ TEST(policy_driver_warnings)
 	/* the ignore-only notify block cannot double anything: no warning */
 	CHECK_EQ_INT(p.nwarnings, 1);
 	CHECK_CONTAINS(p.warnings[0], "t.policy:1: kernel driver 'thinkpad_hotkey' is bound to LEN0268:00 (\\_SB.HKEY); it is what evaluates the method");
+	policy_free(&p);
+
+	/* a WMI device: acpi-wmi binds its physical node, not the ACPI device */
+	put("sys/bus/acpi/devices/PNP0C14:00/path", "\\_SB_.WMID\n");
+	put("sys/bus/acpi/devices/PNP0C14:00/hid", "PNP0C14\n");
+	put("sys/devices/platform/PNP0C14:00/uevent", "\n");
+	snprintf(link, sizeof(link), "%s/sys/bus/acpi/devices/PNP0C14:00/physical_node", root);
+	CHECK_EQ_INT(symlink("../../../../devices/platform/PNP0C14:00", link), 0);
+	CHECK_EQ_INT(load_in(&p, "match method hid=PNP0C14 name=WMAA\n 0x270 -> key KEY_MICMUTE\n", &env), 0);
+	CHECK_EQ_INT(p.nwarnings, 1);
+	CHECK_CONTAINS(p.warnings[0], "t.policy:1: no kernel driver is bound to \\_SB.WMID or a parent");
+	policy_free(&p);
+	snprintf(link, sizeof(link), "%s/sys/devices/platform/PNP0C14:00/driver", root);
+	CHECK_EQ_INT(symlink("../../../bus/platform/drivers/acpi-wmi", link), 0);
+	CHECK_EQ_INT(load_in(&p, "match method hid=PNP0C14 name=WMAA\n 0x270 -> key KEY_MICMUTE\n", &env), 0);
+	CHECK_EQ_INT(p.nwarnings, 1);
+	CHECK_CONTAINS(p.warnings[0], "t.policy:1: kernel driver 'acpi-wmi' is bound to PNP0C14:00 (\\_SB.WMID); it is what evaluates the method");
 	policy_free(&p);
 	drop_tree();
 }
