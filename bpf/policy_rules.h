@@ -102,6 +102,13 @@ enum at_rule_verdict {
  * to its caller (at_rule_pathset_ok), which alone can look the set up.
  */
 #define AT_RULE_PATHSET		0x20
+/*
+ * match ec address=A: the rule takes EC reads (RD_EC) of EC RAM byte A
+ * (kept in notify_id); the code is the byte read.
+ */
+#define AT_RULE_EC_ADDR		0x40
+#define AT_EC_CMD_READ		0x80	/* RD_EC, the ACPI EC read command */
+
 /* Path sets per rule set: one bit each in struct at_pathset_val. */
 #define AT_POLICY_PATHSETS	64
 /* Member paths per rule set (16 devices of a block at most). */
@@ -325,6 +332,13 @@ AT_INLINE bool at_rule_code(const struct at_rule *r, const struct at_event *e,
 		*code = e->value;
 		return e->flags & AT_F_HAS_RETURN;
 	}
+	if (e->source == AT_SRC_EC) {
+		/* a read that succeeded: the byte the EC answered */
+		if (e->ec.command != AT_EC_CMD_READ || e->ec.rlen < 1 || e->result)
+			return false;
+		*code = e->ec.rdata[0];
+		return true;
+	}
 	if (e->source != AT_SRC_WMI) {
 		*code = e->number;
 		return true;
@@ -363,6 +377,9 @@ AT_INLINE bool at_rule_match(const struct at_rule *r, const struct at_event *e,
 		   !at_rule_path_eq(r, &e->path)) {
 		return false;
 	}
+	if ((r->flags & AT_RULE_EC_ADDR) &&
+	    (e->ec.wlen < 1 || e->ec.wdata[0] != r->notify_id))
+		return false;
 	if (r->nconds && !at_rule_conds(r, e))
 		return false;
 	if (r->flags & AT_RULE_NTH_COUNT) {
@@ -389,11 +406,12 @@ AT_INLINE bool at_rule_pathset_ok(const struct at_rule *r, const struct at_paths
 /*
  * Whether @r can be found by key: one value or a short range, on a source
  * whose code is the event number.  WMI codes depend on each rule's
- * payload extraction, so WMI rules are always scanned.
+ * payload extraction, and an EC rule's code is the byte read, so WMI and
+ * EC rules are always scanned.
  */
 AT_INLINE bool at_rule_indexable(const struct at_rule *r)
 {
-	if (r->source == AT_SRC_WMI || r->mask != ~0ULL || r->lo > r->hi)
+	if (r->source == AT_SRC_WMI || r->source == AT_SRC_EC || r->mask != ~0ULL || r->lo > r->hi)
 		return false;
 	/* the key says nothing of conditions or of a code read from bytes */
 	if (r->nconds || r->payload != AT_PAYLOAD_NONE ||
@@ -444,7 +462,7 @@ AT_INLINE bool at_event_key(const struct at_event *e, __u32 set, __u32 kind,
 	k->source = e->source;
 	k->kind = kind;
 	k->code = e->number;
-	if (e->source == AT_SRC_WMI)
+	if (e->source == AT_SRC_WMI || e->source == AT_SRC_EC)
 		return false;
 	if (e->source == AT_SRC_METHOD) {
 		if (!(e->flags & AT_F_HAS_RETURN))

@@ -917,6 +917,38 @@ static void t_policy_pathset(struct fixture *f)
 	policy_free(&pb);
 }
 
+/* match ec address=A in the kernel: reads of that byte leave, others stay in. */
+static int ec_emit(struct fixture *f, uint8_t cmd, uint8_t addr, uint8_t val)
+{
+	struct at_event *e = &f->skel->bss->raw_event;
+
+	memset(e, 0, sizeof(*e));
+	e->ec.command = cmd;
+	e->ec.wlen = 1;
+	e->ec.rlen = cmd == 0x80;
+	e->ec.wdata[0] = addr;
+	e->ec.rdata[0] = val;
+	run(f, OP_EMIT_RAW, AT_SRC_EC, 0, 0);
+	return drain(f);
+}
+
+static void t_policy_ec(struct fixture *f)
+{
+	static const char text[] = "match ec address=0xE4\n  0x10/0x10 -> log\n  0x00/0x10 -> ignore\n";
+	struct policy_env env = { .root = "/nonexistent-test-root" };
+	struct policy p;
+
+	CHECK(!policy_load_text(&p, "ec.policy", text, strlen(text), &env), "policy: %s", p.error);
+	if (case_failed)
+		return;
+	CHECK(!policy_kernel_install_obj(f->skel->obj, &p, false), "install");
+	CHECK(ec_emit(f, 0x80, 0xE4, 0x10) == 1, "RD_EC 0xE4 = 0x10 dropped");
+	CHECK(ec_emit(f, 0x80, 0xE4, 0x00) == 0, "RD_EC 0xE4 = 0 (ignore) delivered");
+	CHECK(ec_emit(f, 0x80, 0xE5, 0x10) == 0, "RD_EC 0xE5 delivered");
+	CHECK(ec_emit(f, 0x81, 0xE4, 0x10) == 0, "WR_EC 0xE4 delivered");
+	policy_free(&p);
+}
+
 static struct at_filter path_filter(const char *const *segs, int n, int prefix)
 {
 	struct at_filter flt = { 0 };
@@ -1074,6 +1106,7 @@ void capture_suite(void)
 		{ .name = "policy_index", .fn = t_policy_index },
 		{ .name = "policy_fields", .fn = t_policy_fields },
 		{ .name = "policy_pathset", .fn = t_policy_pathset },
+		{ .name = "policy_ec", .fn = t_policy_ec },
 		{ .name = "suspend", .fn = t_suspend },
 		{ .name = "suspend-ec", .fn = t_suspend_ec },
 	};

@@ -67,6 +67,10 @@ static int emit_krule(struct policy *p, const struct pol_rule *r, int id, const 
 		memcpy(k->guid, b->guid, 16);
 		k->flags |= AT_RULE_HAS_GUID;
 	}
+	if (b->has_ec_addr) {
+		k->notify_id = b->ec_addr;
+		k->flags |= AT_RULE_EC_ADDR;
+	}
 	if (b->has_notify_id || b->wmi_notify_id >= 0) {
 		k->notify_id = b->has_notify_id ? b->notify_id : (uint32_t)b->wmi_notify_id;
 		k->flags |= AT_RULE_HAS_NOTIFY_ID;

@@ -64,6 +64,8 @@ struct pol_block {
 	char guid_text[40];
 	bool has_notify_id;
 	uint32_t notify_id;
+	bool has_ec_addr;	/* match ec address=: reads of this EC RAM byte */
+	uint8_t ec_addr;
 	bool children;		/* scope=children: the device's child objects */
 	bool has_name;		/* method: name= under the device */
 	uint32_t name_seg;	/* ACPICA 4-byte name */

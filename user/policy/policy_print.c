@@ -80,6 +80,8 @@ static void block_text(const struct pol_block *b, char *buf, size_t len)
 		n += snprintf(buf + n, len - n, " guid=%s", b->guid_text);
 	if (b->has_notify_id && n < len)
 		n += snprintf(buf + n, len - n, " notify=0x%02X", b->notify_id);
+	if (b->has_ec_addr && n < len)
+		n += snprintf(buf + n, len - n, " address=0x%02X", b->ec_addr);
 	if (b->payload == AT_PAYLOAD_INT && n < len)
 		n += snprintf(buf + n, len - n, " payload=int&0x%llX", (unsigned long long)b->int_mask);
 	if (b->payload == AT_PAYLOAD_U16REC && n < len)
