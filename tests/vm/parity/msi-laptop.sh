@@ -33,6 +33,7 @@
 #   6  0xE4=0x10  e4     nothing (no e0 before it)
 # loaded at boot, then again once the host has set EC RAM (the initramfs
 # holds only the modules of MODULES)
+# the shipped policy (tests/replay/from-parity reads it; host() copies the file)
 POLICY=policy/msi-laptop.policy
 MODULES="evdev,uinput,msi-laptop"
 ACPITABLES="tools/vm/acpi/parity/msi-laptop.asl"
@@ -121,7 +122,7 @@ host() {
 	"$ec" "$OUT" write 0x2F 0x10
 	"$ec" "$OUT" write 0x2E 0x19
 	"$ec" "$OUT" write 0xE4 0x00
-	cp "$ROOT/$POLICY" "$OUT/shipped.policy"
+	cp "$ROOT/policy/msi-laptop.policy" "$OUT/shipped.policy"
 	vm_signal ec-set
 	for w in "0xE4 0x10" "0xE4 0x00" "0x2E 0x11" "0x2E 0x19" "0x2E 0x18" "0xE4 0x10"; do
 		vm_wait_file "ready-$n" 120
