@@ -149,8 +149,8 @@ check() {
 	expect_grep steps.log '^step 5 presses=2/KEY_TOUCHPAD_OFF acpitrace=2/KEY_TOUCHPAD_OFF msi-bluetooth=1 msi-wlan=0 msi-threeg=0$'
 	expect_grep steps.log '^step 6 presses=2/KEY_TOUCHPAD_OFF acpitrace=2/KEY_TOUCHPAD_OFF msi-bluetooth=1 msi-wlan=0 msi-threeg=0$'
 	# the rules that pressed them: the MS-N034 block's (the DMI of this guest)
-	expect_grep daemon.log 'ec RD_EC 0xe4 code 0x10 -> key KEY_TOUCHPAD_ON (rule #0 /tmp/policy.d/50-shipped.policy:26)' 1
-	expect_grep daemon.log 'ec RD_EC 0xe4 code 0x0 -> key KEY_TOUCHPAD_OFF (rule #1 /tmp/policy.d/50-shipped.policy:27)' 1
+	expect_grep daemon.log 'ec RD_EC 0xe4 code 0x10 -> key KEY_TOUCHPAD_ON \(rule #0 /tmp/policy.d/50-shipped.policy:26\)' 1
+	expect_grep daemon.log 'ec RD_EC 0xe4 code 0x0 -> key KEY_TOUCHPAD_OFF \(rule #1 /tmp/policy.d/50-shipped.policy:27\)' 1
 	# what acpitrace saw: the driver's two reads of the touchpad byte (16,
 	# then 0), the keyboard's interrupts, and no event a policy can match
 	expect_eq "$(jq -c 'select(.source == "ec" and .command == "RD_EC" and .address == 228) | .rdata' \
