@@ -25,35 +25,55 @@ static int map_fd(struct bpf_object *obj, int which)
 }
 
 /*
+ * Every key of hash map @fd (@ksize bytes each) into *@out (*@n of them;
+ * free it), collected first, as deleting while walking the hash restarts
+ * the walk.  -1 when out of memory.
+ */
+static int map_keys(int fd, size_t ksize, void *out, size_t *n)
+{
+	unsigned char cur[sizeof(struct at_rule_key)], next[sizeof(struct at_rule_key)];
+	unsigned char *keys = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	*(void **)out = NULL;
+	if (ksize > sizeof(cur))
+		return -1;
+	for (void *prev = NULL; !bpf_map_get_next_key(fd, prev, next); prev = cur) {
+		memcpy(cur, next, ksize);
+		if (*n == cap) {
+			void *k = realloc(keys, (cap = cap ? 2 * cap : 64) * ksize);
+
+			if (!k) {
+				free(keys);
+				*n = 0;
+				return -1;
+			}
+			keys = k;
+		}
+		memcpy(keys + (*n)++ * ksize, next, ksize);
+	}
+	*(void **)out = keys;
+	return 0;
+}
+
+/*
  * Remove @set's keys, left from the policy before the previous one: the
  * index map holds both sets, and a stale key would find a rule index that
- * now means another rule.  Collected first, as deleting while walking the
- * hash restarts the walk.
+ * now means another rule.
  */
 static int index_clear_set(int fd, __u32 set)
 {
-	struct at_rule_key *stale = NULL, cur, next;
-	size_t n = 0, cap = 0;
+	struct at_rule_key *keys;
+	size_t n;
 	int err = 0;
 
-	for (void *prev = NULL; !bpf_map_get_next_key(fd, prev, &next); prev = &cur) {
-		cur = next;
-		if (next.set != set)
-			continue;
-		if (n == cap) {
-			void *s = realloc(stale, (cap = cap ? 2 * cap : 256) * sizeof(*stale));
-
-			if (!s) {
-				free(stale);
-				return -1;
-			}
-			stale = s;
-		}
-		stale[n++] = next;
-	}
+	if (map_keys(fd, sizeof(*keys), &keys, &n))
+		return -1;
 	for (size_t i = 0; i < n && !err; i++)
-		err = bpf_map_delete_elem(fd, &stale[i]) && errno != ENOENT;
-	free(stale);
+		if (keys[i].set == set)
+			err = bpf_map_delete_elem(fd, &keys[i]) && errno != ENOENT;
+	free(keys);
 	return err ? -1 : 0;
 }
 
@@ -64,24 +84,13 @@ static int index_clear_set(int fd, __u32 set)
  */
 static int paths_fill(int fd, const struct policy *p, __u32 set)
 {
-	struct at_path *keys = NULL, cur, next;
 	struct at_pathset_val v;
-	size_t n = 0, cap = 0;
+	struct at_path *keys;
+	size_t n;
 	int err = 0;
 
-	for (void *prev = NULL; !bpf_map_get_next_key(fd, prev, &next); prev = &cur) {
-		cur = next;
-		if (n == cap) {
-			void *k = realloc(keys, (cap = cap ? 2 * cap : 64) * sizeof(*keys));
-
-			if (!k) {
-				free(keys);
-				return -1;
-			}
-			keys = k;
-		}
-		keys[n++] = next;
-	}
+	if (map_keys(fd, sizeof(*keys), &keys, &n))
+		return -1;
 	for (size_t i = 0; i < n && !err; i++) {
 		if (bpf_map_lookup_elem(fd, &keys[i], &v))
 			continue;
