@@ -69,7 +69,7 @@ EVREAD    := $(OUT)/tools/evread
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
 .PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest paritycomparetest \
-	optionstest firmwaretest \
+	optionstest firmwaretest vmlibtest \
 	fuzz fuzz-smoke \
 	depcheck bench bench-smoke deps vmlinux demo demotest vmtest verify-budget check bpf-headers-check doctest
 .DELETE_ON_ERROR:
@@ -84,7 +84,7 @@ help:
 	@echo '  debtest      make deb as a user runs it (tests on), lintian --pedantic, mandoc -T lint, the package'"'"'s files'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
 	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest, optionstest,'
-	@echo '               firmwaretest, paritycomparetest'
+	@echo '               firmwaretest, paritycomparetest, vmlibtest'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
 	@echo '  unittest     unit tests (tests/unit)'
@@ -310,6 +310,10 @@ timelinetest: $(OUT)/acpitrace
 firmwaretest:
 	tests/host/firmware.sh
 
+# The scenario helpers refuse their arguments in the wrong order (tools/vm/guest-lib.sh, tools/vm/lib).
+vmlibtest:
+	tests/host/vm-lib.sh
+
 # tests/vm/parity/compare, the parity verdict, on output folders written by
 # the test: same, silent, waivers that hold, fail or are not needed, switches
 # and NOSCAN keys by time, SCANMAP, keymap entries not tried.
@@ -343,7 +347,7 @@ santest: $(SKELS)
 
 hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest promtest replaytest \
 	inventorytest installtest santest fuzz-smoke timelinetest doctest optionstest firmwaretest \
-	paritycomparetest
+	paritycomparetest vmlibtest
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.
