@@ -53,6 +53,7 @@ struct run_opts {
 	bool log_events;	/* one log line per dispatched event */
 	const char *acpid_socket;	/* NULL: no acpid socket */
 	mode_t acpid_mode;
+	bool acpid_all_lines;	/* non-root clients also get the acpitrace/ lines */
 	struct diag_opts diag;	/* --metrics-listen, --metrics-textfile */
 };
 
@@ -90,6 +91,8 @@ static const struct opt run_opts_table[] = {
 	{ .name = "acpid-socket-mode", .has_arg = required_argument, .arg = "MODE",
 	  .help = "the socket's mode, octal (default 0666, as acpid's)",
 	  .kind = OPT_K_OCTAL, OPT_FIELD(T, acpid_mode), .max = 0777, .why = "not an octal mode" },
+	OPT_FLAG(0, "acpid-socket-all-lines", T, acpid_all_lines,
+		 "let non-root clients of the acpid socket see the lines\nacpid never sent (acpitrace/...: method values, EC\nqueries, GPEs); by default only root's clients do"),
 	OPT_STR(0, "sysfs-root", "DIR", T, sysfs_root, "resolve devices and DMI under DIR (tests)"),
 	OPT_TABLE_AT(diag_metrics_opts, offsetof(T, diag)),
 	OPT_TABLE_AT(diag_storm_opts, offsetof(T, t)),
@@ -240,8 +243,9 @@ static void on_event(void *ctx, const struct at_event *e)
 	/* acpid's line for this event: to the socket's clients and to exec */
 	st->act.acpid_event = acpid_event_line(&st->acpid_fmt, e, v.path, v.dev, v.parent, line,
 					       sizeof(line)) ? NULL : line;
+	/* what acpid never sent (hotkey codes as method values...): root's clients */
 	if (st->act.acpid_event)
-		line_server_send(&st->acpid, line);
+		line_server_send(&st->acpid, line, !strncmp(line, "acpitrace/", 10));
 	/* a quiet journal by default, as acpid's: the 'log' action is the exception */
 	if (st->o->log_events || type == ACT_LOG) {
 		decide_describe_view(&st->pol, &v, &d);
@@ -383,7 +387,8 @@ static int loop_open(struct run_state *st)
 	    evloop_timer(&l->ev, &l->reap, on_reap, l) ||
 	    evloop_timer(&l->ev, &l->tick, on_tick, st) ||
 	    evloop_timer(&l->ev, &l->settle, on_settle, st) ||
-	    (st->acpid.fd >= 0 && evloop_add_fd(&l->ev, st->acpid.fd, on_acpid, &st->acpid)) ||
+	    (st->acpid.fd >= 0 &&
+	     evloop_add_fd(&l->ev, line_server_pollfd(&st->acpid), on_acpid, &st->acpid)) ||
 	    modwatch_watch(&st->mw, &l->ev, &l->modcheck, on_module, st)) {
 		log_msg(LOG_ERR, "cannot set up the event loop: %s", strerror(errno));
 		return -1;
@@ -489,8 +494,10 @@ int cmd_run(int argc, char **argv)
 			log_msg(LOG_ERR, "acpid socket: %s", err_buf);
 			goto out;
 		}
-		log_msg(LOG_INFO, "acpid event lines on %s (mode %04o)", o.acpid_socket,
-			(unsigned)o.acpid_mode);
+		st.acpid.restricted_to_all = o.acpid_all_lines;
+		log_msg(LOG_INFO, "acpid event lines on %s (mode %04o); acpitrace/ lines for %s",
+			o.acpid_socket, (unsigned)o.acpid_mode,
+			o.acpid_all_lines ? "every client" : "root's clients only");
 	}
 	o.diag.extra = run_metrics;
 	o.diag.extra_ctx = &st;
