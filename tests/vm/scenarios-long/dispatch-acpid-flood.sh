@@ -19,9 +19,9 @@ BINARIES="$BINARIES build/tools/sockflood /usr/bin/acpi_listen"
 SMP=2
 BOOT=own
 TIMEOUT=240
-PRESSES=20
 
 guest() {
+	local PRESSES=20	# as in host and check (functions alone reach the guest)
 	cat >/tmp/flood.policy <<'P'
 match fixed
   power_button -> log
@@ -64,7 +64,7 @@ P
 }
 
 host() {
-	local i
+	local i PRESSES=20
 	vm_wait_file go 150
 	for ((i = 0; i < PRESSES; i++)); do
 		vm_sendkey 1
@@ -90,7 +90,7 @@ key_latencies() {
 }
 
 check() {
-	local n slow max
+	local n slow max PRESSES=20
 	expect_grep nproc.txt '^2$'
 	expect_grep evread.status 'exit=0'
 	expect_event keys.json '.code == "KEY_PROG1" and .value == 1' "$PRESSES"
