@@ -10,8 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <bpf/libbpf.h>
 #include "dispatch/actions.h"
 #include "dispatch/decide.h"
@@ -316,6 +318,31 @@ struct run_loop {
 
 static struct run_loop run_loop = { .ev.epfd = -1 };
 
+/*
+ * The daemon is the input path of hotkeys, so local CPU load must not
+ * delay them: its thread runs at nice DISPATCH_NICE (Xorg's input thread
+ * did the same) when allowed (root, or CAP_SYS_NICE, or the unit's
+ * Nice=).  With 16 busy loops of nobody on 2 vCPUs a key came up to 62 ms
+ * after its Notify at nice 0, at most 12 ms at -10 (dispatch-acpid-flood,
+ * docs/acpid.md).  SCHED_RESET_ON_FORK: the commands of exec rules start
+ * at nice 0, not with the daemon's priority.
+ */
+#define DISPATCH_NICE	(-10)
+
+static void dispatch_priority(void)
+{
+	struct sched_param p = { 0 };
+
+	errno = 0;
+	if (getpriority(PRIO_PROCESS, 0) > DISPATCH_NICE && !errno &&
+	    setpriority(PRIO_PROCESS, 0, DISPATCH_NICE))
+		log_msg(LOG_DEBUG, "cannot raise the dispatch priority to nice %d: %s",
+			DISPATCH_NICE, strerror(errno));
+	if (sched_setscheduler(0, SCHED_OTHER | SCHED_RESET_ON_FORK, &p))
+		log_msg(LOG_WARN, "cannot keep commands from inheriting the daemon's priority: %s",
+			strerror(errno));
+}
+
 static void on_acpid(void *ctx)
 {
 	line_server_poll(ctx);
@@ -503,6 +530,8 @@ int cmd_run(int argc, char **argv)
 	o.diag.extra_ctx = &st;
 	if (diag_start(&st.diag, &st.tr, &o.diag, "run"))
 		goto out;
+	/* after diag_start: the exporter's threads stay at the nice they had */
+	dispatch_priority();
 	log_msg(LOG_INFO, "dispatching on %s with %u hooks attached", st.tr.k.release,
 		st.tr.plan.attached);
 	if (o.ready_file && ready_file_write(o.ready_file)) {
