@@ -13,9 +13,17 @@
  * sockflood as UID CMD [ARG...]
  *   run CMD as UID (gid UID, no supplementary groups): a second user's
  *   acpi_listen beside the flood, without su and a passwd entry.
+ *
+ * sockflood probe CPU SECONDS
+ *   SCHED_FIFO 99 on CPU: sleep 2 ms, again and again, and print each wake
+ *   that came more than 5 ms late as {"cpu":N,"from":NS,"to":NS} (the
+ *   CLOCK_MONOTONIC span in which this vCPU ran nothing of the guest's:
+ *   no guest task can hold off a FIFO 99 one, the host can hold off the
+ *   vCPU), then {"cpu":N,"max_late_ns":NS}.
  */
 #include <errno.h>
 #include <grp.h>
+#include <sched.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -134,8 +142,47 @@ static int flood(char **argv)
 	return 0;
 }
 
+static long long mono(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static int probe(int cpu, int seconds)
+{
+	struct sched_param sp = { .sched_priority = 99 };
+	const struct timespec nap = { .tv_nsec = 2000000 };
+	long long end = mono() + seconds * 1000000000LL, max = 0;
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) || sched_setscheduler(0, SCHED_FIFO, &sp)) {
+		perror("sockflood: probe");
+		return 1;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	for (long long t0 = mono(); t0 < end; t0 = mono()) {
+		long long late;
+
+		nanosleep(&nap, NULL);
+		late = mono() - t0 - 2000000;
+		if (late > max)
+			max = late;
+		if (late > 5000000)
+			printf("{\"cpu\":%d,\"from\":%lld,\"to\":%lld}\n", cpu, t0 + 2000000,
+			       t0 + 2000000 + late);
+	}
+	printf("{\"cpu\":%d,\"max_late_ns\":%lld}\n", cpu, max);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 4 && !strcmp(argv[1], "probe"))
+		return probe(atoi(argv[2]), atoi(argv[3]));
 	if (argc == 7 && !strcmp(argv[1], "flood")) {
 		return flood(argv + 2);
 	}
@@ -147,6 +194,7 @@ int main(int argc, char **argv)
 		return 127;
 	}
 	fprintf(stderr, "usage: sockflood flood PATH UID CLIENTS WRITERS SECONDS\n"
-			"       sockflood as UID CMD [ARG...]\n");
+			"       sockflood as UID CMD [ARG...]\n"
+			"       sockflood probe CPU SECONDS\n");
 	return 2;
 }

@@ -6,7 +6,10 @@
 # 0.3 s apart. Every KEY_PROG1 arrives within 50 ms of its Notify: the
 # input event's time (evread "t") minus the Notify record's ts_ns of a
 # `trace -j` beside the daemon, the same CLOCK_MONOTONIC. (At d1e10e4 the
-# daemon read what clients wrote on the event path: up to 306 ms.) One
+# daemon read what clients wrote on the event path: up to 306 ms.) Under
+# TCG on a loaded host a vCPU may not run at all for tens of ms: a
+# SCHED_FIFO 99 probe on each vCPU measures that, and such a stall within
+# a key's span is taken off its latency (both are in latency.txt). One
 # press before the flood warms the path up and is not counted. The daemon's
 # thread runs at nice -10 (what remains of the delay under the flood is CPU
 # load: 16 busy loops of nobody and no socket at all delayed keys up to
@@ -59,6 +62,9 @@ P
 	sleep 1
 	sockflood flood /run/acpid.socket 65534 8 2 40 >flood.json 2>flood.err &
 	flood=$!
+	# when a vCPU itself did not run (the host's doing, under TCG)
+	sockflood probe 0 40 >stalls0.json 2>probe.err &
+	sockflood probe 1 40 >stalls1.json 2>>probe.err &
 	sleep 3		# the flood at full speed before the first press
 	evread acpitrace $((2 * PRESSES)) 90 >keys.json 2>evread.log &
 	epid=$!
@@ -94,19 +100,25 @@ host() {
 
 # The i-th KEY_PROG1 press against the i-th SNK0 Notify 0x80 record (both
 # in time order; the daemon handles records in order, so a late key is not
-# taken for the next Notify's): ms per press, one line each, in
-# $OUT/latency.txt. A key can come out a few ms "before" its Notify (-3.8 ms
-# once in 20 presses without a flood, 6.12, 2 vCPUs under TCG, clocksource
-# hpet; not explained yet); more than 5 ms early fails as a pairing gone
-# wrong.
+# taken for the next Notify's; the first Notify is the warm-up's): per
+# press "MS STALL_MS" in $OUT/latency.txt, MS the key's time after its
+# Notify, STALL_MS the longest time within that span in which a vCPU ran
+# nothing of the guest's (a SCHED_FIFO 99 probe on it woke that late; the
+# host did not run the vCPU thread). A key can come out a few ms "before"
+# its Notify (-3.8 ms once in 20 presses without a flood, 6.12, 2 vCPUs
+# under TCG, clocksource hpet; not explained yet); more than 5 ms early
+# fails as a pairing gone wrong.
 key_latencies() {
-	jq -rRn --slurpfile keys "$OUT/keys.json" '
-		[inputs | fromjson? | select(.source == "notify" and .path == "\\_SB.SNK0" and
+	jq -rRn --slurpfile keys "$OUT/keys.json" --slurpfile stalls <(cat "$OUT"/stalls[01].json) '
+		[$stalls[] | select(.from)] as $s
+		| [inputs | fromjson? | select(.source == "notify" and .path == "\\_SB.SNK0" and
 			.value == 128) | .ts_ns] | sort | .[1:] as $n
 		| [$keys[] | select(.type == "EV_KEY" and .code == "KEY_PROG1" and .value == 1) | .t]
 			| sort as $k
 		| range(0; [($n | length), ($k | length)] | min)
-		| ($k[.] - $n[.]) / 1e6 | tostring
+		| $n[.] as $a | $k[.] as $b
+		| ([$s[] | ([.to, $b] | min) - ([.from, $a] | max) | select(. > 0)] | max // 0) as $stall
+		| "\(($b - $a) / 1e6) \($stall / 1e6)"
 	' "$OUT/rec.jsonl" >"$OUT/latency.txt"
 }
 
@@ -123,9 +135,11 @@ check() {
 	key_latencies
 	n=$(grep -c . "$OUT/latency.txt" || true)
 	expect_eq "$n" "$PRESSES" "presses paired with their Notify"
-	slow=$(awk '$1 + 0 < -5 || $1 + 0 >= 50' "$OUT/latency.txt" | tr '\n' ' ')
+	# the vCPUs' own stalls are not the daemon's
+	slow=$(awk '$1 < -5 || $1 - $2 >= 50 { print $1 "(stalled " $2 ")" }' "$OUT/latency.txt" |
+		tr '\n' ' ')
 	max=$(sort -g "$OUT/latency.txt" | tail -1)
-	expect_eq "$slow" "" "keys 50 ms or more after (or 5 ms before) their Notify (ms; max $max)"
+	expect_eq "$slow" "" "keys 50 ms or more after (or 5 ms before) their Notify, less vCPU stalls (ms; max $max)"
 	# the flood ran: connections made, dropped for writing, refused over nobody's cap
 	expect_event flood.json '.connects > 100' 1
 	expect_grep daemon.log "a client \(uid 65534\) wrote to it; acpid's protocol is one-way: dropped"
