@@ -322,10 +322,10 @@ static struct run_loop run_loop = { .ev.epfd = -1 };
  * The daemon is the input path of hotkeys, so local CPU load must not
  * delay them: its thread runs at nice DISPATCH_NICE (Xorg's input thread
  * did the same) when allowed (root, or CAP_SYS_NICE, or the unit's
- * Nice=).  With 16 busy loops of nobody on 2 vCPUs a key came up to 62 ms
- * after its Notify at nice 0, at most 12 ms at -10 (dispatch-acpid-flood,
- * docs/acpid.md).  SCHED_RESET_ON_FORK: the commands of exec rules start
- * at nice 0, not with the daemon's priority.
+ * Nice=).  With 16 busy loops of nobody on a 2-vCPU guest a key came up
+ * to 62 ms after its Notify at nice 0 (docs/acpid.md, dispatch-acpid-flood).
+ * SCHED_RESET_ON_FORK: the commands of exec rules start at nice 0, not
+ * with the daemon's priority.
  */
 #define DISPATCH_NICE	(-10)
 
