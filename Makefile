@@ -64,6 +64,7 @@ BENCH_SRCS := tools/bench/bench.c tools/bench/bench_common.c tools/bench/bench_k
 BENCH_OBJS := $(patsubst %.c,$(OUT)/%.o,$(BENCH_SRCS))
 BENCH_BIN := $(OUT)/tools/bench/bench
 EVREAD    := $(OUT)/tools/evread
+SOCKFLOOD := $(OUT)/tools/sockflood
 
 # The BPF tests (tests/bpf) name user/ headers without their folder.
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
@@ -75,11 +76,11 @@ BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 .DELETE_ON_ERROR:
 .SECONDARY:
 
-all: $(OUT)/acpitrace $(EVREAD)
+all: $(OUT)/acpitrace $(EVREAD) $(SOCKFLOOD)
 
 help:
 	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
-	@echo '  all          build/acpitrace and the guest helper evread (default)'
+	@echo '  all          build/acpitrace and the guest helpers evread, sockflood (default)'
 	@echo '  test         install missing packages, then hosttest, debtest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-ec, vmtest-firmware, vmtest-debian, parity, demotest'
 	@echo '  debtest      make deb as a user runs it (tests on), lintian --pedantic, mandoc -T lint, the package'"'"'s files'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
@@ -181,6 +182,12 @@ $(EVREAD): tools/vm/evread.c
 	@mkdir -p $(@D)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $(EVDEV_CFLAGS) $(DEPFLAGS) -static $< -levdev -o $@
+
+# The guest helper that floods the acpid socket as another user (static).
+$(SOCKFLOOD): tools/vm/sockflood.c
+	@mkdir -p $(@D)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -static $< -lpthread -o $@
 
 # --- Fuzzing under libFuzzer (make fuzz FUZZ_SECONDS=30) --------------------
 # Six targets: the policy parser (text), the file loader (a fake directory
