@@ -171,6 +171,11 @@ TEST(policy_numbers_strict_and_in_range)
 		{ "match notify\n 256 -> log\n", "256 is out of range for notify events" },
 		{ "match ec_query\n 0x100 -> log\n", "out of range for ec_query events" },
 		{ "match gpe\n 08 -> log\n", "'08' has a leading zero" },
+		/* issue 32 #12: strtoull takes a second 0x after the first */
+		{ "match gpe\n 0x0x80 -> log\n", "t.policy:2:2: '0x0x80' is not a number" },
+		{ "match gpe\n 0x10..0x0x20 -> log\n", "t.policy:2" },
+		{ "match notify\n 0x80 -> log when=u8@0:0x0x1\n", "t.policy:2" },
+		{ "match wmi guid=ABBC0F72-8EA1-11D1-00A0-C90629100000 notify=0x0xD0\n", "t.policy:1" },
 	};
 	struct policy p;
 
