@@ -68,7 +68,7 @@ static int sys_fail(struct walk *w, const char *what)
 /* PATH_TRUST_UNTRUSTED when @st at @shown fails the check being made. */
 static int check(struct walk *w, const char *shown, const struct stat *st, bool last)
 {
-	if (!(w->how & PT_CHECK) || (last && (w->how & PT_ANY_LAST) && !S_ISLNK(st->st_mode)))
+	if (!(w->how & PT_CHECK) || ((w->how & PT_LINKS) && !S_ISLNK(st->st_mode)))
 		return 0;
 	return entry_ok(*shown ? shown : "/", st, w->owner, last, w->why, w->len) ?
 	       PATH_TRUST_UNTRUSTED : 0;

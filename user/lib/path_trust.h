@@ -30,7 +30,7 @@ int path_trust_check(const char *path, uid_t owner, char *why, size_t len);
 #define PT_CHECK	1u	/* refuse what fails the check above */
 #define PT_FILE		2u	/* open a regular file (O_RDONLY | O_NONBLOCK) */
 #define PT_DIR		4u	/* open a directory (O_RDONLY | O_DIRECTORY) */
-#define PT_ANY_LAST	8u	/* the object itself may be anyone's (its parents not) */
+#define PT_LINKS	8u	/* with PT_CHECK: only links are checked (their owner) */
 
 #define PATH_TRUST_UNTRUSTED	(-2)
 
