@@ -10,7 +10,7 @@
 . "$ROOT/tests/vm/lib/debian.sh"
 
 guest() {
-	gpe01() { cat /sys/firmware/acpi/interrupts/gpe01; }
+	gpe01=/sys/firmware/acpi/interrupts/gpe01
 	systemctl is-active acpitrace >active-before.txt || true
 	acpitrace --json trace --mask-storms --storm-sources gpe --storm-rate 1 \
 		--storm-window-ms 3000 --ready-file "$OUT/ready" >trace.json 2>trace.err &
@@ -21,13 +21,13 @@ guest() {
 	vm_signal masked
 	kill -KILL "$pid"
 	wait "$pid" 2>/dev/null || true
-	gpe01 >gpe01-after-kill.txt
+	cat $gpe01 >gpe01-after-kill.txt
 	ls /run/acpitrace/masked-gpes >records-after-kill.txt 2>&1 || true
 	# Type=notify: restart returns once the new daemon sent READY=1, after
 	# it re-enabled what the dead trace had masked
 	systemctl restart acpitrace
 	systemctl is-active acpitrace >active-after.txt || true
-	gpe01 >gpe01-after-restart.txt
+	cat $gpe01 >gpe01-after-restart.txt
 	ls /run/acpitrace/masked-gpes >records-after-restart.txt 2>&1 || true
 	journalctl -b -u acpitrace -o cat --no-pager >journal.txt
 }
