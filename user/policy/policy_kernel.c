@@ -18,6 +18,7 @@ static int map_fd(struct bpf_object *obj, int which)
 {
 	static const char *const names[] = {
 		"policy_conf", "policy_index", "policy_hits", "policy_fallback", "policy_stats",
+		"policy_paths",
 	};
 
 	return bpf_object__find_map_fd_by_name(obj, names[which]);
@@ -56,6 +57,50 @@ static int index_clear_set(int fd, __u32 set)
 	return err ? -1 : 0;
 }
 
+/*
+ * @set's half of the path sets (policy_paths): cleared in every entry
+ * (an entry whose other half is empty goes), then the policy's members
+ * written.  The other half, the active set's, is written back unchanged.
+ */
+static int paths_fill(int fd, const struct policy *p, __u32 set)
+{
+	struct at_path *keys = NULL, cur, next;
+	struct at_pathset_val v;
+	size_t n = 0, cap = 0;
+	int err = 0;
+
+	for (void *prev = NULL; !bpf_map_get_next_key(fd, prev, &next); prev = &cur) {
+		cur = next;
+		if (n == cap) {
+			void *k = realloc(keys, (cap = cap ? 2 * cap : 64) * sizeof(*keys));
+
+			if (!k) {
+				free(keys);
+				return -1;
+			}
+			keys = k;
+		}
+		keys[n++] = next;
+	}
+	for (size_t i = 0; i < n && !err; i++) {
+		if (bpf_map_lookup_elem(fd, &keys[i], &v))
+			continue;
+		v.bits[set & 1] = 0;
+		if (v.bits[!(set & 1)])
+			err = bpf_map_update_elem(fd, &keys[i], &v, BPF_EXIST) && errno != ENOENT;
+		else
+			err = bpf_map_delete_elem(fd, &keys[i]) && errno != ENOENT;
+	}
+	free(keys);
+	for (int i = 0; i < p->npathmem && !err; i++) {
+		if (bpf_map_lookup_elem(fd, &p->pathmem[i].path, &v))
+			memset(&v, 0, sizeof(v));
+		v.bits[set & 1] = p->pathmem[i].bits;
+		err = bpf_map_update_elem(fd, &p->pathmem[i].path, &v, BPF_ANY);
+	}
+	return err ? -1 : 0;
+}
+
 static int fill_set(struct bpf_object *obj, const struct policy *p, __u32 set)
 {
 	__u64 zero = 0;
@@ -69,10 +114,14 @@ static int fill_set(struct bpf_object *obj, const struct policy *p, __u32 set)
 		if (bpf_map_update_elem(map_fd(obj, 1), &key, &p->index[i].val, BPF_ANY))
 			return -1;
 	}
+	if (paths_fill(map_fd(obj, 5), p, set))
+		return -1;
 	for (int i = 0; i < p->nfallback; i++) {
 		__u32 slot = set * AT_POLICY_FALLBACK_MAX + i;
+		struct at_rule k = p->krules[p->fallback[i]];
 
-		if (bpf_map_update_elem(map_fd(obj, 3), &slot, &p->krules[p->fallback[i]], BPF_ANY))
+		k.set = set;	/* which half of policy_paths its path set is in */
+		if (bpf_map_update_elem(map_fd(obj, 3), &slot, &k, BPF_ANY))
 			return -1;
 	}
 	for (int i = 0; i < p->nkrules; i++) {
