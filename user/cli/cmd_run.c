@@ -338,6 +338,14 @@ static void dispatch_priority(void)
 	    setpriority(PRIO_PROCESS, 0, DISPATCH_NICE))
 		log_msg(LOG_DEBUG, "cannot raise the dispatch priority to nice %d: %s",
 			DISPATCH_NICE, strerror(errno));
+	/*
+	 * Only a raised priority needs keeping from the commands: the shipped
+	 * unit can neither raise it (no CAP_SYS_NICE) nor set the scheduler
+	 * flag (its system call filter), and then there is nothing to say.
+	 */
+	errno = 0;
+	if (getpriority(PRIO_PROCESS, 0) >= 0 || errno)
+		return;
 	if (sched_setscheduler(0, SCHED_OTHER | SCHED_RESET_ON_FORK, &p))
 		log_msg(LOG_WARN, "cannot keep commands from inheriting the daemon's priority: %s",
 			strerror(errno));
