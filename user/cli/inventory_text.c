@@ -76,13 +76,18 @@ void inv_print_text(const struct inventory *inv, const struct pol_fit *fits, siz
 		const struct inv_dev *d = &inv->devs[i];
 
 		printf("  %-12s %-24s hid %-9s", d->name, dash(d->path), dash(d->hid));
+		if (d->hid_computed)
+			printf(" (_HID computed: not known offline)");
 		if (d->cids[0])
 			printf(" cid %s", d->cids);
 		if (d->uid[0])
 			printf(" uid %s", d->uid);
 		if (d->status >= 0)
 			printf(" _STA 0x%lx", d->status);
-		printf(" driver %s", dash(d->driver));
+		if (inv->offline)
+			printf(" alias %s", dash(d->alias));
+		else
+			printf(" driver %s", dash(d->driver));
 		if (d->pnp[0])
 			printf(" pnp %s %s", d->pnp, dash(d->pnp_ids));
 		printf("\n");
@@ -102,7 +107,12 @@ void inv_print_text(const struct inventory *inv, const struct pol_fit *fits, siz
 			printf(" expensive");
 		if (w->instances >= 0)
 			printf(" instances %ld", w->instances);
-		printf(" driver %s", w->driver[0] ? w->driver : "- (not bound)");
+		if (w->string)
+			printf(" string");
+		if (inv->offline)
+			printf(" device %s", w->dev);
+		else
+			printf(" driver %s", w->driver[0] ? w->driver : "- (not bound)");
 		printf(" alias %s", dash(w->alias));
 		if (ev)
 			printf(" fired %u", w->fired);
@@ -125,7 +135,13 @@ void inv_print_text(const struct inventory *inv, const struct pol_fit *fits, siz
 		if (!strcmp(inv->devs[i].hid, "PNP0C09"))
 			printf(" %s %s driver %s;", inv->devs[i].name, inv->devs[i].path,
 			       dash(inv->devs[i].driver));
-	if (inv->ec_gpe >= 0)
+	if (inv->offline && inv->ecdt_id[0])
+		printf(" ECDT %s;", inv->ecdt_id);
+	if (inv->offline && inv->ec_gpe >= 0)
+		printf(" GPE 0x%02lx (%s)\n", inv->ec_gpe, inv->ec_gpe_from);
+	else if (inv->offline)
+		printf(" GPE unknown: %s\n", inv->ec_gpe_from[0] ? inv->ec_gpe_from : "no _GPE and no ECDT");
+	else if (inv->ec_gpe >= 0)
 		printf(" GPE 0x%02lx (debugfs %s)\n", inv->ec_gpe, inv->ec_debugfs);
 	else
 		printf(" GPE unknown: %s\n", inv->ec_s.status == INV_OK ? "no EC in debugfs" : inv->ec_s.why);
