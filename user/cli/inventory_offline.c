@@ -215,16 +215,31 @@ static const char *kind_word(char k)
 	return k == 'Q' ? "query" : k == 'W' ? "_WED" : "gpe";
 }
 
+/* The WMI event block a Notify raises (its device, its notify id), or NULL. */
+static const struct inv_wmi *wmi_raised(const struct inventory *inv, const struct inv_notify *n)
+{
+	for (size_t i = 0; i < inv->nwmi && n->known; i++)
+		if (inv->wmi[i].event && (uint64_t)inv->wmi[i].notify_id == n->value &&
+		    !strcmp(inv->wmi[i].dev, n->target))
+			return &inv->wmi[i];
+	return NULL;
+}
+
 /* "query 0x1F, gpe 0x16": the event methods notifying @target. */
 static void notifiers(const struct inventory *inv, const char *target, char *out, size_t len)
 {
 	size_t used = 0;
 
 	out[0] = '\0';
-	for (size_t i = 0; i < inv->nnotifies && used + 16 < len; i++)
-		if (!strcmp(inv->notifies[i].target, target))
-			used += snprintf(out + used, len - used, "%s%s 0x%02X", used ? ", " : "",
-					 kind_word(inv->notifies[i].kind), inv->notifies[i].number & 0xff);
+	for (size_t i = 0; i < inv->nnotifies && used + 16 < len; i++) {
+		const struct inv_notify *n = &inv->notifies[i];
+
+		if (strcmp(n->target, target))
+			continue;
+		used += snprintf(out + used, len - used, "%s%s", used ? ", " : "", kind_word(n->kind));
+		if (n->number >= 0)
+			used += snprintf(out + used, len - used, " 0x%02X", n->number);
+	}
 }
 
 /* ---- --compare ------------------------------------------------------------ */
@@ -388,6 +403,7 @@ static void json_extra(struct json *j, void *ctx)
 			json_null(j, "number");
 		json_str(j, "target", n->target);
 		json_value(j, n);
+		json_str(j, "wmi_guid", wmi_raised(inv, n) ? wmi_raised(inv, n)->guid : NULL);
 		json_end_object(j);
 	}
 	json_end_array(j);
@@ -448,13 +464,16 @@ static void text_extra(struct offline *x)
 	printf("Notify() in event methods: %zu\n", inv->nnotifies);
 	for (size_t i = 0; i < inv->nnotifies; i++) {
 		const struct inv_notify *t = &inv->notifies[i];
+		const struct inv_wmi *w = wmi_raised(inv, t);
 
-		printf("  %-5s 0x%02X  %s -> Notify(%s, ", kind_word(t->kind), t->number & 0xff, t->method,
-		       t->target);
+		printf("  %-5s ", kind_word(t->kind));
+		printf(t->number >= 0 ? "0x%02X  " : "      ", t->number);
+		printf("%s -> Notify(%s, ", t->method, t->target);
 		if (t->known)
-			printf("0x%02llX)\n", (unsigned long long)t->value);
+			printf("0x%02llX)", (unsigned long long)t->value);
 		else
-			printf("not a constant)\n");
+			printf("not a constant)");
+		printf("%s%s\n", w ? ": WMI event " : "", w ? w->guid : "");
 	}
 	printf("EC fields (%s): %zu\n", x->o->tables, x->a.ec.n);
 	for (size_t i = 0; i < x->a.ec.n; i++) {
