@@ -203,12 +203,21 @@ static size_t notify_at(struct scan *s, const struct aml_name *meth, const struc
 	return p;
 }
 
-/* A method's body: Notify()s, stepping over data that could look like one. */
+/*
+ * A method's body: Notify()s, stepping over data that could look like one.
+ * If, Else and While (0xA0-0xA2) are entered past their PkgLength, whose
+ * bytes would otherwise be taken for a constant's prefix and hide what
+ * follows.
+ */
 static void body_notify(struct scan *s, const struct aml_name *meth, const struct aml_method *m,
 			size_t i, size_t end)
 {
-	while (i < end && !s->stop)
-		i = s->b[i] == 0x86 ? notify_at(s, meth, m, i, end) : step_data(s, i, end);
+	while (i < end && !s->stop) {
+		if (s->b[i] >= 0xA0 && s->b[i] <= 0xA2 && i + 1 < end)
+			i += 2 + (s->b[i + 1] >> 6);
+		else
+			i = s->b[i] == 0x86 ? notify_at(s, meth, m, i, end) : step_data(s, i, end);
+	}
 }
 
 /* MethodOp at @op: report it and step over its body. */

@@ -10,8 +10,9 @@
  *     expensive and string, writable (WSCD exists)
  *   Notify in event methods: _Q1F a bare name found one scope up (EC.HKEY),
  *     _Q20 ^^^GFX0 (from the method: \_SB.PCI0.GFX0), _Q21 the WMI device
- *     with the event's notify id, _Q22 a value that is no constant, \_GPE
- *     _L1D and _E05, WMI1's _WED
+ *     with the event's notify id, _Q22 a value that is no constant, _Q24
+ *     in an If (its PkgLength is 0x0C, a DWordPrefix's byte: a scanner
+ *     taking it for one steps over the Notify) and an Else, \_GPE _L1D and _E05, WMI1's _WED
  *   EC fields: HKEV at 0x20, FANS 16 bits at 0x41, FLG0 bit 0 and FLG1 bits
  *     1-3 of 0x43
  */
@@ -62,6 +63,19 @@ DefinitionBlock ("", "DSDT", 2, "ACPTRC", "TABLES", 1)
 					{
 						Local0 = HKEV
 						Notify (\_SB.PCI0.LPCB.EC.HKEY, Local0)
+					}
+					Method (_Q24, 0, NotSerialized)
+					{
+						Local0 = HKEV
+						If (Local0)
+						{
+							Notify (HKEY, 0x81)
+							Local1 = One
+						}
+						Else
+						{
+							Notify (\_SB.PWRB, 0x80)
+						}
 					}
 				}
 			}
