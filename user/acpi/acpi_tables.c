@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include "acpi/acpi_tables.h"
 #include "acpi/aml_scan.h"
@@ -72,7 +73,8 @@ static int finish(struct acpi_tables *ts, struct cur *c, const char *label, char
 
 	if (!c->sig[0])
 		return 0;
-	if (!strcmp(c->sig, "RSDP")) {	/* no common header: nothing to check */
+	/* RSDP ("RSD " in older acpidumps) has no common header: nothing to check */
+	if (!strcmp(c->sig, "RSDP") || !strcmp(c->sig, "RSD ")) {
 		free(c->b);
 		memset(c, 0, sizeof(*c));
 		return 0;
@@ -109,7 +111,7 @@ static bool header_line(const char *l, char sig[5])
 	while (*l == ' ' || *l == '\t')
 		l++;
 	for (int i = 0; i < 4; i++)
-		if (!sig_char((unsigned char)l[i]))
+		if (!sig_char((unsigned char)l[i]) && !(i == 3 && !strncmp(l, "RSD ", 4)))
 			return false;
 	if (strncmp(l + 4, " @ 0x", 5) || !isxdigit((unsigned char)l[9]))
 		return false;
@@ -371,9 +373,28 @@ static int read_one(struct acpi_tables *ts, const char *dir, const char *file, c
 	return 0;
 }
 
+/* DSDT, then SSDTs by number (SSDT2 before SSDT10: the kernel's load order), the rest, dynamic/. */
+static int table_rank(const char *n, unsigned long *num)
+{
+	*num = strtoul(n + strcspn(n, "0123456789"), NULL, 10);
+	if (!strcmp(n, "dynamic/"))
+		return 3;
+	if (!strcasecmp(n, "DSDT") || !strcasecmp(n, "dsdt.dat"))
+		return 0;
+	return strncasecmp(n, "SSDT", 4) ? 2 : 1;
+}
+
 static int name_cmp(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	unsigned long nx, ny;
+	int rx = table_rank(x, &nx), ry = table_rank(y, &ny);
+
+	if (rx != ry)
+		return rx - ry;
+	if (rx == 1 && nx != ny)
+		return nx < ny ? -1 : 1;
+	return strcmp(x, y);
 }
 
 /* The regular files of @dir (dynamic/ too when @sub), sorted. */

@@ -207,7 +207,8 @@ static size_t notify_at(struct scan *s, const struct aml_name *meth, const struc
  * A method's body: Notify()s, stepping over data that could look like one.
  * If, Else and While (0xA0-0xA2) are entered past their PkgLength, whose
  * bytes would otherwise be taken for a constant's prefix and hide what
- * follows.
+ * follows; a two-byte opcode (0x5B, then CondRefOf's 0x12...) is stepped
+ * whole, its second byte not taken for a Package.
  */
 static void body_notify(struct scan *s, const struct aml_name *meth, const struct aml_method *m,
 			size_t i, size_t end)
@@ -215,6 +216,8 @@ static void body_notify(struct scan *s, const struct aml_name *meth, const struc
 	while (i < end && !s->stop) {
 		if (s->b[i] >= 0xA0 && s->b[i] <= 0xA2 && i + 1 < end)
 			i += 2 + (s->b[i + 1] >> 6);
+		else if (s->b[i] == OP_EXT && i + 1 < end && s->b[i + 1] != EXT_OPREGION)
+			i += 2;	/* a two-byte opcode: its second byte is no Package */
 		else
 			i = s->b[i] == 0x86 ? notify_at(s, meth, m, i, end) : step_data(s, i, end);
 	}
@@ -434,6 +437,8 @@ static size_t step(struct scan *s, size_t i, size_t limit)
 	case OP_METHOD: return method_at(s, i, limit);
 	case OP_SCOPE: return scope_at(s, i, 1, limit, 0);
 	case 0x08: return name_at(s, i, limit);
+	case 0xA0: case 0xA1: case 0xA2:	/* If, Else, While: into their body */
+		return i + 1 < limit ? i + 2 + (b[i + 1] >> 6) : i + 1;
 	case OP_EXT:
 		switch (ext) {
 		case EXT_DEVICE: case EXT_POWERRES: case EXT_THERMAL:
@@ -447,7 +452,8 @@ static size_t step(struct scan *s, size_t i, size_t limit)
 		case EXT_INDEXFIELD: case EXT_BANKFIELD:
 			return data_at(s, i, 2, limit, true);
 		}
-		break;
+		/* another two-byte opcode (CondRefOf is 5B 12): its second byte is no Package */
+		return i + 1 < limit ? i + 2 : i + 1;
 	}
 	return step_data(s, i, limit);
 }

@@ -233,12 +233,14 @@ static void notifiers(const struct inventory *inv, const char *target, char *out
 	out[0] = '\0';
 	for (size_t i = 0; i < inv->nnotifies && used + 16 < len; i++) {
 		const struct inv_notify *n = &inv->notifies[i];
+		char one[16];
 
 		if (strcmp(n->target, target))
 			continue;
-		used += snprintf(out + used, len - used, "%s%s", used ? ", " : "", kind_word(n->kind));
-		if (n->number >= 0)
-			used += snprintf(out + used, len - used, " 0x%02X", n->number);
+		snprintf(one, sizeof(one), n->number >= 0 ? "%s 0x%02X" : "%s", kind_word(n->kind), n->number);
+		if (strstr(out, one))	/* one method, several Notify()s */
+			continue;
+		used += snprintf(out + used, len - used, "%s%s", used ? ", " : "", one);
 	}
 }
 
