@@ -164,7 +164,8 @@ check "--compare: EC fields moved, query vanished and appeared, WMI block appear
 	{ ko "compare with itself"; sed -n '/^Compared with/,$p' "$tmp/same"; }
 
 # As docs/inventory.md shows it.
-"$bin" -j inventory --tables "$tmp/dump.txt" --modules-alias "$tmp/modules.alias" >"$tmp/doc.json" 2>&1
+cp "$tmp/dump.txt" "$tmp/acpidump.txt"
+(cd "$tmp" && "$bin" -j inventory --tables acpidump.txt --modules-alias modules.alias >doc.json 2>&1)
 check "the documented command: alias_modules from FILE" \
 	'(.wmi.items[] | select(.guid == "409B028D-F06B-4C7C-8BBB-EE133A6BD87E") | .alias_modules == ["xiaomi_wmi"])' "$tmp/doc.json"
 # tools/tables-check (the comparison with iasl -d, docs/inventory.md) on our dump.
