@@ -126,6 +126,12 @@ check "a copy of /sys/firmware/acpi/tables, dynamic/ included" \
 run --tables "$tmp/rsd.txt" >"$tmp/rsd.json" 2>"$tmp/err"
 check "an older acpidump's 'RSD  @' header: the RSDP skipped" '[.tables.items[].name] == ["DSDT","SSDT1","SSDT2"]' "$tmp/rsd.json"
 
+# A table file whose name has a tab: the name printed with '?' for it.
+mkdir "$tmp/ugly"
+cp "$aml/wmi.aml" "$tmp/ugly/$(printf 'ss\tdt')"
+run --tables "$tmp/ugly" >"$tmp/ugly.json" 2>"$tmp/err"
+check "a file name with a control character, printed escaped" '[.tables.items[].name] == ["ss?dt"]' "$tmp/ugly.json"
+
 # One binary table file (acpixtract's dsdt.dat alone).
 run --tables "$tmp/dir/dsdt.dat" >"$tmp/one.json" 2>"$tmp/err"
 check "one binary table file" '[.tables.items[].name] == ["DSDT"] and (.wmi.items | length) == 3' "$tmp/one.json"

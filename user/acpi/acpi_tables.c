@@ -336,6 +336,9 @@ static void table_name(const char *file, const char *prefix, char *out, size_t l
 	} else {
 		snprintf(out + used, len - used, "%s", file);
 	}
+	for (char *p = out; *p; p++)	/* a file name is printed: nothing unprintable */
+		if (*p < 0x21 || *p > 0x7e)
+			*p = '?';
 }
 
 static int read_one(struct acpi_tables *ts, const char *dir, const char *file, const char *prefix,

@@ -506,7 +506,7 @@ static void text_extra(struct offline *x)
 		return;
 	printf("Compared with %s:\n", x->o->compare);
 	for (int w = 0; w < W_N; w++)
-		n = compare_what(x, w, NULL);
+		compare_what(x, w, NULL);
 }
 
 int inventory_offline(const struct inv_offline_opts *o)
