@@ -48,6 +48,40 @@ struct {
 } policy_fallback SEC(".maps");
 
 /*
+ * The members of the path sets (AT_RULE_PATHSET): a path -> its sets'
+ * bits, both rule sets in one value (user space rewrites the inactive
+ * set's half, keeping the other).
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 2 * AT_POLICY_PATHS_MAX);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, struct at_path);
+	__type(value, struct at_pathset_val);
+} policy_paths SEC(".maps");
+
+/*
+ * The lookup key of policy_paths, built here rather than on the stack
+ * (the method hook's call chain is at 6.1's 512 bytes): one slot per
+ * nesting level, as a hook in an interrupt may run the matcher on a CPU
+ * whose task-context hook is in the middle of it.
+ */
+#define AT_PKEY_SLOTS	4
+
+struct at_pkey_scratch {
+	__u32 depth;
+	__u32 pad;
+	struct at_path slot[AT_PKEY_SLOTS];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct at_pkey_scratch);
+} policy_pkey SEC(".maps");
+
+/*
  * Hits per rule: set * AT_POLICY_MAX + rule index.  One shared counter
  * (atomic add) rather than per CPU keeps the map at 256 KiB whatever the
  * CPU count; platform events are too rare to contend.
@@ -97,13 +131,35 @@ static __always_inline void at_policy_lookup(__u32 set, const struct at_event *e
  * up to 1 M instructions, issue 10).  Global functions get nullable
  * pointers, hence the checks.
  */
+/* Path-set rule @r takes @e's path (at_rule_pathset_ok); true for other rules. */
+static __always_inline bool at_pathset_ok(const struct at_rule *r, const struct at_event *e)
+{
+	struct at_pathset_val *v;
+	struct at_pkey_scratch *s;
+	__u32 zero = 0, d, i;
+
+	if (!(r->flags & AT_RULE_PATHSET))
+		return true;
+	s = bpf_map_lookup_elem(&policy_pkey, &zero);
+	if (!s)
+		return false;
+	/* claim the slot before filling it: a nested matcher takes the next */
+	d = s->depth;
+	s->depth = d + 1;
+	i = d & (AT_PKEY_SLOTS - 1);
+	s->slot[i] = e->path;
+	v = bpf_map_lookup_elem(&policy_paths, &s->slot[i]);
+	s->depth = d;
+	return at_rule_pathset_ok(r, v);
+}
+
 __noinline int at_fallback_match(const struct at_rule *r, const struct at_event *e)
 {
 	__u64 code;
 
 	if (!r || !e)
 		return 0;
-	return at_rule_match(r, e, &code);
+	return at_rule_match(r, e, &code) && at_pathset_ok(r, e);
 }
 
 /*

@@ -14,7 +14,11 @@
  *    (source, path or children-of-path or none, code), in a hash table;
  *  - fallback: everything else (masks, wide ranges, '*', WMI payloads,
  *    when= conditions, method payload fields), a short list scanned in
- *    order.
+ *    order.  A fallback rule of a block that resolved to several devices
+ *    (match method hid=PNP0C14 name=WMAA: one per WMI device of the
+ *    machine) is one rule whose path is any of a path set
+ *    (AT_RULE_PATHSET), not one rule per device: six WMI devices times
+ *    hp-wmi's 24 codes overflowed the list on an HP OMEN.
  * The winner is the lower rule index of the two candidates, which is
  * exactly the first matching rule of the whole list.
  */
@@ -91,6 +95,24 @@ enum at_rule_verdict {
  * can count them per chain (policy_index.c); user space never picks it.
  */
 #define AT_RULE_NTH_COUNT	0x10
+/*
+ * The rule's path is any member of path set @pathset (policy_paths: the
+ * event's path -> one bit per set); path_seg/path_depth hold the first
+ * member's, for the method names to trace.  at_rule_match leaves the path
+ * to its caller (at_rule_pathset_ok), which alone can look the set up.
+ */
+#define AT_RULE_PATHSET		0x20
+/*
+ * match ec address=A: the rule takes EC reads (RD_EC) of EC RAM byte A
+ * (kept in notify_id); the code is the byte read.
+ */
+#define AT_RULE_EC_ADDR		0x40
+#define AT_EC_CMD_READ		0x80	/* RD_EC, the ACPI EC read command */
+
+/* Path sets per rule set: one bit each in struct at_pathset_val. */
+#define AT_POLICY_PATHSETS	64
+/* Member paths per rule set (16 devices of a block at most). */
+#define AT_POLICY_PATHS_MAX	(AT_POLICY_PATHSETS * 16)
 
 struct at_rule {
 	__u32 rule_id;		/* the policy line this came from */
@@ -110,7 +132,8 @@ struct at_rule {
 	struct at_field field;	/* AT_PAYLOAD_FIELD */
 	__u8 nconds;		/* cond[] in use */
 	__u8 nth;		/* methods: only the Nth of a chain (user space), 0 = any */
-	__u8 pad2[2];
+	__u8 set;		/* the rule set it is loaded in (AT_RULE_PATHSET lookups) */
+	__u8 pathset;		/* AT_RULE_PATHSET: its path set, < AT_POLICY_PATHSETS */
 	struct at_cond cond[AT_RULE_CONDS];
 };
 
@@ -148,6 +171,11 @@ struct at_rule_key {
 struct at_index_val {
 	__u32 index;		/* lowest rule index with this key */
 	__u32 verdict;		/* enum at_rule_verdict of that rule */
+};
+
+/* policy_paths' value: for set s, bit i = the path is a member of path set i. */
+struct at_pathset_val {
+	__u64 bits[2];
 };
 
 /* Per-source outcome of the policy, one slot per CPU. */
@@ -304,6 +332,13 @@ AT_INLINE bool at_rule_code(const struct at_rule *r, const struct at_event *e,
 		*code = e->value;
 		return e->flags & AT_F_HAS_RETURN;
 	}
+	if (e->source == AT_SRC_EC) {
+		/* a read that succeeded: the byte the EC answered */
+		if (e->ec.command != AT_EC_CMD_READ || e->ec.rlen < 1 || e->result)
+			return false;
+		*code = e->ec.rdata[0];
+		return true;
+	}
 	if (e->source != AT_SRC_WMI) {
 		*code = e->number;
 		return true;
@@ -338,9 +373,13 @@ AT_INLINE bool at_rule_match(const struct at_rule *r, const struct at_event *e,
 	if (e->source == AT_SRC_WMI) {
 		if (!at_rule_wmi_dev(r, e))
 			return false;
-	} else if ((r->flags & AT_RULE_HAS_PATH) && !at_rule_path_eq(r, &e->path)) {
+	} else if ((r->flags & (AT_RULE_HAS_PATH | AT_RULE_PATHSET)) == AT_RULE_HAS_PATH &&
+		   !at_rule_path_eq(r, &e->path)) {
 		return false;
 	}
+	if ((r->flags & AT_RULE_EC_ADDR) &&
+	    (e->ec.wlen < 1 || e->ec.wdata[0] != r->notify_id))
+		return false;
 	if (r->nconds && !at_rule_conds(r, e))
 		return false;
 	if (r->flags & AT_RULE_NTH_COUNT) {
@@ -354,16 +393,29 @@ AT_INLINE bool at_rule_match(const struct at_rule *r, const struct at_event *e,
 }
 
 /*
+ * Whether path-set rule @r takes a record whose path has @v (NULL: the
+ * path is in no set); true for every other rule.  The caller looks @v up.
+ */
+AT_INLINE bool at_rule_pathset_ok(const struct at_rule *r, const struct at_pathset_val *v)
+{
+	if (!(r->flags & AT_RULE_PATHSET))
+		return true;
+	return v && ((v->bits[r->set & 1] >> (r->pathset & (AT_POLICY_PATHSETS - 1))) & 1);
+}
+
+/*
  * Whether @r can be found by key: one value or a short range, on a source
  * whose code is the event number.  WMI codes depend on each rule's
- * payload extraction, so WMI rules are always scanned.
+ * payload extraction, and an EC rule's code is the byte read, so WMI and
+ * EC rules are always scanned.
  */
 AT_INLINE bool at_rule_indexable(const struct at_rule *r)
 {
-	if (r->source == AT_SRC_WMI || r->mask != ~0ULL || r->lo > r->hi)
+	if (r->source == AT_SRC_WMI || r->source == AT_SRC_EC || r->mask != ~0ULL || r->lo > r->hi)
 		return false;
 	/* the key says nothing of conditions or of a code read from bytes */
-	if (r->nconds || r->payload != AT_PAYLOAD_NONE || (r->flags & AT_RULE_NTH_COUNT))
+	if (r->nconds || r->payload != AT_PAYLOAD_NONE ||
+	    (r->flags & (AT_RULE_NTH_COUNT | AT_RULE_PATHSET)))
 		return false;
 	return r->hi - r->lo < AT_POLICY_RANGE_KEYS;
 }
@@ -410,7 +462,7 @@ AT_INLINE bool at_event_key(const struct at_event *e, __u32 set, __u32 kind,
 	k->source = e->source;
 	k->kind = kind;
 	k->code = e->number;
-	if (e->source == AT_SRC_WMI)
+	if (e->source == AT_SRC_WMI || e->source == AT_SRC_EC)
 		return false;
 	if (e->source == AT_SRC_METHOD) {
 		if (!(e->flags & AT_F_HAS_RETURN))

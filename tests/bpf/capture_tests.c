@@ -828,6 +828,127 @@ static void t_policy_fields(struct fixture *f)
 	policy_free(&p);
 }
 
+/*
+ * Path sets in the kernel: a when=/payload= rule of a block on a HID that
+ * several devices have is one rule matching any of their paths.  Two
+ * policies on different devices installed in turn: each set's half of
+ * policy_paths holds its own members, and a reload never lets the other
+ * set's members through.
+ */
+static char ps_root[] = "/tmp/acpitrace-pathset.XXXXXX";
+
+static void ps_dev(const char *dev, const char *hid, const char *path)
+{
+	char file[256];
+	FILE *fp;
+
+	snprintf(file, sizeof(file), "mkdir -p %s/sys/bus/acpi/devices/%s", ps_root, dev);
+	if (system(file))
+		return;
+	snprintf(file, sizeof(file), "%s/sys/bus/acpi/devices/%s/path", ps_root, dev);
+	if ((fp = fopen(file, "w"))) {
+		fprintf(fp, "%s\n", path);
+		fclose(fp);
+	}
+	snprintf(file, sizeof(file), "%s/sys/bus/acpi/devices/%s/hid", ps_root, dev);
+	if ((fp = fopen(file, "w"))) {
+		fprintf(fp, "%s\n", hid);
+		fclose(fp);
+	}
+}
+
+/* WMAA of \_SB.@dev with HP's command 0x0C and answer @ret: delivered or not. */
+static int ps_emit(struct fixture *f, const char *dev, uint32_t ret)
+{
+	method_raw(f, dev, "WMAA", 0, 3, 0x0C, ret);
+	run(f, OP_EMIT_RAW, AT_SRC_METHOD, 0, 0);
+	return drain(f);
+}
+
+static void t_policy_pathset(struct fixture *f)
+{
+	static const char a[] = "match method hid=ACPT0001 name=WMAA when=arg2.u32@8:0x0C payload=u32@8\n"
+				"  0x20 -> log\n  0x21 -> ignore\n";
+	static const char b[] = "match method hid=ACPT0002 name=WMAA when=arg2.u32@8:0x0C payload=u32@8\n"
+				"  0x20 -> log\n";
+	struct policy pa, pb;
+	struct policy_env env;
+	uint64_t hits[2] = { 0 }, code;
+	char cmd[96];
+
+	CHECK(mkdtemp(ps_root), "mkdtemp");
+	ps_dev("ACPT0001:00", "ACPT0001", "\\_SB_.WMID");
+	ps_dev("ACPT0001:01", "ACPT0001", "\\_SB_.WMI2");
+	ps_dev("ACPT0002:00", "ACPT0002", "\\_SB_.WMI3");
+	ps_dev("ACPT0002:01", "ACPT0002", "\\_SB_.WMI4");
+	env = (struct policy_env){ .root = ps_root };
+	CHECK(!policy_load_text(&pa, "a.policy", a, strlen(a), &env), "policy a: %s", pa.error);
+	CHECK(!policy_load_text(&pb, "b.policy", b, strlen(b), &env), "policy b: %s", pb.error);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", ps_root);
+	if (system(cmd))
+		return;
+	if (case_failed)
+		return;
+	CHECK(pa.npathsets == 1 && pa.nfallback == 2, "policy a: %d path sets, %d scanned",
+	      pa.npathsets, pa.nfallback);
+	/* tracing: the kernel's rule is user space's */
+	CHECK(!policy_kernel_install_obj(f->skel->obj, &pa, true), "install a");
+	kernel_rule(f, &pa, hits);
+	CHECK(ps_emit(f, "WMI2", 0x20) == 1, "traced WMI2 not delivered");
+	CHECK(policy_match(&pa, &f->last, &code) == 0 && kernel_rule(f, &pa, hits) == 0,
+	      "WMI2 0x20: not rule #0 in both");
+	CHECK(ps_emit(f, "WMI3", 0x20) == 1, "traced WMI3 not delivered");
+	CHECK(policy_match(&pa, &f->last, &code) == -1 && kernel_rule(f, &pa, hits) == -1,
+	      "WMI3 (not in a's set) matched a rule");
+	/* enforced: a's set, b's, a's again (each reload flips the half) */
+	CHECK(!policy_kernel_install_obj(f->skel->obj, &pa, false), "install a");
+	CHECK(ps_emit(f, "WMID", 0x20) == 1, "a: WMID 0x20 dropped");
+	CHECK(ps_emit(f, "WMI2", 0x20) == 1, "a: WMI2 0x20 dropped");
+	CHECK(ps_emit(f, "WMI2", 0x21) == 0, "a: WMI2 0x21 (ignore) delivered");
+	CHECK(ps_emit(f, "WMI3", 0x20) == 0, "a: WMI3 delivered");
+	CHECK(!policy_kernel_install_obj(f->skel->obj, &pb, false), "install b");
+	CHECK(ps_emit(f, "WMID", 0x20) == 0, "b: WMID (a's member) delivered");
+	CHECK(ps_emit(f, "WMI3", 0x20) == 1, "b: WMI3 0x20 dropped");
+	CHECK(ps_emit(f, "WMI4", 0x20) == 1, "b: WMI4 0x20 dropped");
+	CHECK(!policy_kernel_install_obj(f->skel->obj, &pa, false), "install a again");
+	CHECK(ps_emit(f, "WMI4", 0x20) == 0, "a again: WMI4 (b's member) delivered");
+	CHECK(ps_emit(f, "WMID", 0x20) == 1, "a again: WMID 0x20 dropped");
+	policy_free(&pa);
+	policy_free(&pb);
+}
+
+/* match ec address=A in the kernel: reads of that byte leave, others stay in. */
+static int ec_emit(struct fixture *f, uint8_t cmd, uint8_t addr, uint8_t val)
+{
+	struct at_event *e = &f->skel->bss->raw_event;
+
+	memset(e, 0, sizeof(*e));
+	e->ec.command = cmd;
+	e->ec.wlen = 1;
+	e->ec.rlen = cmd == 0x80;
+	e->ec.wdata[0] = addr;
+	e->ec.rdata[0] = val;
+	run(f, OP_EMIT_RAW, AT_SRC_EC, 0, 0);
+	return drain(f);
+}
+
+static void t_policy_ec(struct fixture *f)
+{
+	static const char text[] = "match ec address=0xE4\n  0x10/0x10 -> log\n  0x00/0x10 -> ignore\n";
+	struct policy_env env = { .root = "/nonexistent-test-root" };
+	struct policy p;
+
+	CHECK(!policy_load_text(&p, "ec.policy", text, strlen(text), &env), "policy: %s", p.error);
+	if (case_failed)
+		return;
+	CHECK(!policy_kernel_install_obj(f->skel->obj, &p, false), "install");
+	CHECK(ec_emit(f, 0x80, 0xE4, 0x10) == 1, "RD_EC 0xE4 = 0x10 dropped");
+	CHECK(ec_emit(f, 0x80, 0xE4, 0x00) == 0, "RD_EC 0xE4 = 0 (ignore) delivered");
+	CHECK(ec_emit(f, 0x80, 0xE5, 0x10) == 0, "RD_EC 0xE5 delivered");
+	CHECK(ec_emit(f, 0x81, 0xE4, 0x10) == 0, "WR_EC 0xE4 delivered");
+	policy_free(&p);
+}
+
 static struct at_filter path_filter(const char *const *segs, int n, int prefix)
 {
 	struct at_filter flt = { 0 };
@@ -984,6 +1105,8 @@ void capture_suite(void)
 		{ .name = "chain", .fn = t_chain },
 		{ .name = "policy_index", .fn = t_policy_index },
 		{ .name = "policy_fields", .fn = t_policy_fields },
+		{ .name = "policy_pathset", .fn = t_policy_pathset },
+		{ .name = "policy_ec", .fn = t_policy_ec },
 		{ .name = "suspend", .fn = t_suspend },
 		{ .name = "suspend-ec", .fn = t_suspend_ec },
 	};

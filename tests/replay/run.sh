@@ -11,6 +11,24 @@ set -u
 bin=$(realpath "${1:?usage: tests/replay/run.sh ACPITRACE}")
 cd "$(dirname "$0")/../.." || exit 2
 fail=0 n=0
+
+# replay_pair REC POLICY EXPECTED: replay --all of REC through POLICY is
+# EXPECTED (UPDATE=1: becomes it).
+replay_pair() {
+	local out
+	if [[ ${UPDATE:-} == 1 ]]; then
+		"$bin" replay --all --policy "$2" "$1" >"$3" 2>&1
+		return
+	fi
+	if out=$("$bin" replay --all --policy "$2" "$1" 2>&1) &&
+		diff -u "$3" - <<<"$out" >/dev/null; then
+		echo "ok   $1 through $2: $(grep -c -- ' code 0x[0-9a-f]* -> ' <<<"$out" | tr -d '\n') records matched a rule"
+	else
+		echo "FAIL $1 through $2:"
+		diff -u "$3" - <<<"$out" | head -40
+		fail=1
+	fi
+}
 for exp in tests/replay/*.expected; do
 	base=${exp##*/}
 	base=${base%.expected}
@@ -22,18 +40,7 @@ for exp in tests/replay/*.expected; do
 		continue
 	fi
 	n=$((n + 1))
-	if [[ ${UPDATE:-} == 1 ]]; then
-		"$bin" replay --all --policy "$pol" "$rec" >"$exp" 2>&1
-		continue
-	fi
-	if out=$("$bin" replay --all --policy "$pol" "$rec" 2>&1) &&
-		diff -u "$exp" - <<<"$out" >/dev/null; then
-		echo "ok   $rec through $pol: $(grep -c -- ' code 0x[0-9a-f]* -> ' <<<"$out" | tr -d '\n') records matched a rule"
-	else
-		echo "FAIL $rec through $pol:"
-		diff -u "$exp" - <<<"$out" | head -40
-		fail=1
-	fi
+	replay_pair "$rec" "$pol" "$exp"
 done
 for rec in tests/replay/*.jsonl; do
 	r=${rec##*/}
@@ -67,14 +74,7 @@ fi
 # recording of method records with "args" and "return_buffer" and WMI
 # Buffers, through a policy of its own, against its expected output.
 f=tests/replay/fields/method-io
-if out=$("$bin" replay --all --policy "$f.policy" "$f.jsonl" 2>&1) &&
-	diff -u "$f.expected" - <<<"$out" >/dev/null; then
-	echo "ok   $f.jsonl through $f.policy: $(grep -c -- ' code 0x[0-9a-f]* -> key' <<<"$out" | tr -d '\n') keys"
-else
-	echo "FAIL $f.jsonl through $f.policy:"
-	diff -u "$f.expected" - <<<"$out" | head -40
-	fail=1
-fi
+replay_pair "$f.jsonl" "$f.policy" "$f.expected"
 
 # -j replay of the ThinkPad pair (docs/recordings.md shows its lines): one
 # verdict object per record, then the totals.

@@ -330,6 +330,84 @@ TEST(policy_hid_uid_resolve)
 	drop_tree();
 }
 
+/*
+ * A block on a HID that several devices have (PNP0C14: every WMI device
+ * of the machine): its rules the index cannot find (when=, payload=) are
+ * one kernel rule each whose path is any of the devices' (a path set),
+ * not one per device: 100 such rules on 2 devices were 200 scanned rules,
+ * over the limit of 128.  Rules with an exact code stay one per device.
+ */
+TEST(policy_hid_block_path_set)
+{
+	struct policy_env env;
+	struct policy p;
+	struct at_event e;
+	uint64_t code;
+	char *text = malloc(16384), *t = text;
+	uint32_t cmd = 0x0C, answer = 57;
+
+	t += sprintf(t, "match method hid=ACPT0001 name=MHKP\n 0x10 -> log\n");
+	t += sprintf(t, "match method hid=ACPT0001 name=WMAA when=arg2.u32@8:0x0C payload=u32@8\n");
+	for (int i = 0; i < 100; i++)
+		t += sprintf(t, " %d -> log\n", i);
+	make_tree();
+	env = (struct policy_env){ .root = root };
+	CHECK_EQ_INT(policy_load_text(&p, "t.policy", text, strlen(text), &env), 0);
+	CHECK(!p.error[0]);
+	CHECK_EQ_INT(p.blocks[1].npaths, 2);
+	CHECK_EQ_INT(p.nkrules, 2 + 100);	/* MHKP per device; WMAA per rule */
+	CHECK_EQ_INT(p.nfallback, 100);
+	CHECK_EQ_INT(p.npathsets, 1);
+	CHECK_EQ_INT(p.npathmem, 2);
+	CHECK(!(p.krules[0].flags & AT_RULE_PATHSET));
+	CHECK(p.krules[2].flags & AT_RULE_PATHSET);
+	CHECK_EQ_INT(p.krules[2].path_seg[0], SEG("WMAA"));	/* the method name to trace */
+	memset(&e, 0, sizeof(e));
+	e.source = AT_SRC_METHOD;
+	e.subtype = AT_METHOD_EVAL;
+	e.path.seg[0] = SEG("WMAA");
+	e.path.seg[1] = SEG("SNK1");
+	e.path.seg[2] = SEG("_SB_");
+	e.path.depth = 3;
+	e.flags = AT_F_HAS_ARGS | AT_F_RET_BUFFER;
+	e.io.argc = 3;
+	e.io.arg_type[2] = AT_OBJ_BUFFER;
+	e.io.buf_arg = 2;
+	e.io.arg_buf_len = 16;
+	memcpy(e.io.arg_buf + 8, &cmd, 4);
+	e.io.ret_len = 12;
+	memcpy(e.io.ret_buf + 8, &answer, 4);
+	CHECK_EQ_INT(policy_match(&p, &e, &code), 1 + 57);
+	CHECK_EQ_INT(code, 57);
+	e.path.seg[1] = SEG("SNK0");		/* the other device */
+	CHECK_EQ_INT(policy_match(&p, &e, &code), 1 + 57);
+	e.path.seg[1] = SEG("SNK2");		/* no such device: in no set */
+	CHECK_EQ_INT(policy_match(&p, &e, &code), -1);
+	e.path.seg[1] = SEG("SNK1");
+	e.path.depth = 3 | 0x80;		/* a truncated path matches nothing */
+	CHECK_EQ_INT(policy_match(&p, &e, &code), -1);
+	/* MHKP's exact code: found by key, per device */
+	memset(&e, 0, sizeof(e));
+	e.source = AT_SRC_METHOD;
+	e.path.seg[0] = SEG("MHKP");
+	e.path.seg[1] = SEG("SNK0");
+	e.path.seg[2] = SEG("_SB_");
+	e.path.depth = 3;
+	e.flags = AT_F_HAS_RETURN;
+	e.value = 0x10;
+	CHECK_EQ_INT(policy_match(&p, &e, &code), 0);
+	policy_free(&p);
+	/* one more rule per device would have overflowed the scan the old way */
+	t += sprintf(t, "match method hid=ACPT0001 name=WMAB when=arg0:1\n");
+	for (int i = 0; i < 29; i++)
+		t += sprintf(t, " %d -> log\n", i);
+	CHECK_EQ_INT(policy_load_text(&p, "t.policy", text, strlen(text), &env), -1);
+	CHECK_CONTAINS(p.error, "more than 128 rules without an exact code");
+	policy_free(&p);
+	free(text);
+	drop_tree();
+}
+
 TEST(policy_include_directory_in_order)
 {
 	char dir[64] = "/tmp/acpitrace-inc.XXXXXX", path[128];
@@ -576,6 +654,11 @@ TEST(policy_method_results)
 	policy_free(&p);
 }
 
+static int load_in(struct policy *p, const char *text, const struct policy_env *env)
+{
+	return policy_load_text(p, "t.policy", text, strlen(text), env);
+}
+
 /* Warnings about a driver bound to the device, and about no driver at all. */
 TEST(policy_driver_warnings)
 {
@@ -600,6 +683,23 @@ TEST(policy_driver_warnings)
 	/* the ignore-only notify block cannot double anything: no warning */
 	CHECK_EQ_INT(p.nwarnings, 1);
 	CHECK_CONTAINS(p.warnings[0], "t.policy:1: kernel driver 'thinkpad_hotkey' is bound to LEN0268:00 (\\_SB.HKEY); it is what evaluates the method");
+	policy_free(&p);
+
+	/* a WMI device: acpi-wmi binds its physical node, not the ACPI device */
+	put("sys/bus/acpi/devices/PNP0C14:00/path", "\\_SB_.WMID\n");
+	put("sys/bus/acpi/devices/PNP0C14:00/hid", "PNP0C14\n");
+	put("sys/devices/platform/PNP0C14:00/uevent", "\n");
+	snprintf(link, sizeof(link), "%s/sys/bus/acpi/devices/PNP0C14:00/physical_node", root);
+	CHECK_EQ_INT(symlink("../../../../devices/platform/PNP0C14:00", link), 0);
+	CHECK_EQ_INT(load_in(&p, "match method hid=PNP0C14 name=WMAA\n 0x270 -> key KEY_MICMUTE\n", &env), 0);
+	CHECK_EQ_INT(p.nwarnings, 1);
+	CHECK_CONTAINS(p.warnings[0], "t.policy:1: no kernel driver is bound to \\_SB.WMID or a parent");
+	policy_free(&p);
+	snprintf(link, sizeof(link), "%s/sys/devices/platform/PNP0C14:00/driver", root);
+	CHECK_EQ_INT(symlink("../../../bus/platform/drivers/acpi-wmi", link), 0);
+	CHECK_EQ_INT(load_in(&p, "match method hid=PNP0C14 name=WMAA\n 0x270 -> key KEY_MICMUTE\n", &env), 0);
+	CHECK_EQ_INT(p.nwarnings, 1);
+	CHECK_CONTAINS(p.warnings[0], "t.policy:1: kernel driver 'acpi-wmi' is bound to PNP0C14:00 (\\_SB.WMID); it is what evaluates the method");
 	policy_free(&p);
 	drop_tree();
 }

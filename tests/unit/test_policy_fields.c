@@ -399,3 +399,54 @@ TEST(method_io_json_round_trip)
 	free(buf);
 	rec_facts_free(&facts);
 }
+
+static struct at_event ec_read(uint8_t cmd, uint8_t addr, uint8_t val, int result)
+{
+	struct at_event e = { .source = AT_SRC_EC, .result = result, .number = 2 };
+
+	e.ec.command = cmd;
+	e.ec.wlen = 1;
+	e.ec.rlen = cmd == 0x80;
+	e.ec.wdata[0] = addr;
+	e.ec.rdata[0] = val;
+	return e;
+}
+
+/* match ec address=A: reads of EC RAM byte A, the code the byte read (msi-laptop). */
+TEST(policy_ec_reads)
+{
+	struct policy p;
+	struct at_event e;
+	uint64_t code;
+
+	CHECK_EQ_INT(load(&p, "match ec address=0xE4\n  0x10/0x10 -> log\n  0x00/0x10 -> log\n"), 0);
+	CHECK(p.krules[0].flags & AT_RULE_EC_ADDR);
+	CHECK(!at_rule_indexable(&p.krules[0]));
+	e = ec_read(0x80, 0xE4, 0x14, 0);
+	CHECK_EQ_INT(policy_match(&p, &e, &code), 0);
+	CHECK_EQ_INT(code, 0x14);
+	e = ec_read(0x80, 0xE4, 0x04, 0);
+	CHECK_EQ_INT(policy_match(&p, &e, &code), 1);
+	e = ec_read(0x80, 0xE5, 0x10, 0);	/* another byte */
+	CHECK_EQ_INT(policy_match(&p, &e, &code), -1);
+	e = ec_read(0x81, 0xE4, 0x10, 0);	/* a write (WR_EC) */
+	CHECK_EQ_INT(policy_match(&p, &e, &code), -1);
+	e = ec_read(0x80, 0xE4, 0x10, -62);	/* a read that timed out */
+	CHECK_EQ_INT(policy_match(&p, &e, &code), -1);
+	e.source = AT_SRC_EC_QUERY;		/* the same bytes on another source */
+	e.result = 0;
+	CHECK_EQ_INT(policy_match(&p, &e, &code), -1);
+	policy_free(&p);
+	CHECK_EQ_INT(load(&p, "match ec\n 1 -> log\n"), -1);
+	CHECK_CONTAINS(p.error, "t.policy:1:7: 'match ec' needs address=");
+	policy_free(&p);
+	CHECK_EQ_INT(load(&p, "match ec address=1 hid=PNP0C09\n 1 -> log\n"), -1);
+	CHECK_CONTAINS(p.error, "t.policy:1:20: 'match ec' takes address= only");
+	policy_free(&p);
+	CHECK_EQ_INT(load(&p, "match ec address=0x100\n 1 -> log\n"), -1);
+	CHECK_CONTAINS(p.error, "t.policy:1:18: '0x100' is not an EC RAM address (0..0xFF)");
+	policy_free(&p);
+	CHECK_EQ_INT(load(&p, "match ec address=1 address=2\n 1 -> log\n"), -1);
+	CHECK_CONTAINS(p.error, "t.policy:1:20: address= twice");
+	policy_free(&p);
+}

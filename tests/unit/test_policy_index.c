@@ -21,7 +21,7 @@ static int linear_match(const struct policy *p, const struct at_event *e, uint64
 	for (int i = 0; i < p->nkrules; i++) {
 		__u64 c;
 
-		if (at_rule_match(&p->krules[i], e, &c)) {
+		if (policy_krule_match(p, &p->krules[i], e, &c)) {
 			*code = c;
 			return p->krules[i].rule_id;
 		}

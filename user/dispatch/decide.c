@@ -3,6 +3,7 @@
 #include "dispatch/decide.h"
 #include "policy/policy_index.h"
 #include "policy/policy_print.h"
+#include "acpi/decode.h"
 
 static void describe_event(const struct rec_view *v, char *buf, size_t len)
 {
@@ -12,6 +13,10 @@ static void describe_event(const struct rec_view *v, char *buf, size_t len)
 	if (e->flags & AT_F_HAS_GUID) {
 		snprintf(buf, len, "wmi %s notify 0x%02x on %s", v->guid, e->wmi.notify_id,
 			 v->path);
+	} else if (e->source == AT_SRC_EC) {
+		/* its number counts interrupts: the command and address say what it was */
+		snprintf(buf, len, "ec %s 0x%02x", ec_command_name(e->ec.command),
+			 e->ec.wlen ? e->ec.wdata[0] : 0);
 	} else if (e->source == AT_SRC_METHOD && (e->flags & AT_F_RET_BUFFER)) {
 		/* its number is no result: the Buffer's length says what came back */
 		snprintf(buf, len, "%s %s buffer[%llu]", v->source, v->path,

@@ -147,6 +147,17 @@ static int block_key(struct parser *ps, struct pol_block *b, const struct token 
 		return pol_err(ps, t->col + (int)(v - t->s), "'%s=' needs a value", t->s);
 	if (block_key_once(ps, b, t))
 		return -1;
+	if (b->source == AT_SRC_EC) {
+		if (strcmp(t->s, "address"))
+			return pol_err(ps, t->col, "'match ec' takes address= only (the EC RAM byte whose reads it matches)");
+		if (b->has_ec_addr)
+			return pol_err(ps, t->col, "address= twice");
+		if (parse_u64_c(v, &n) || n > 0xff)
+			return pol_err(ps, t->col + 8, "'%s' is not an EC RAM address (0..0xFF)", v);
+		b->has_ec_addr = true;
+		b->ec_addr = n;
+		return 0;
+	}
 	if (!strcmp(t->s, "when"))
 		return block_key_when(ps, b, t, v);
 	if (!strcmp(t->s, "nth"))
@@ -209,11 +220,11 @@ int pol_stmt_match(struct parser *ps, struct token *t, int n)
 	int src;
 
 	if (n < 2)
-		return pol_err(ps, t[0].col + 5, "expected a source after 'match' (notify, wmi, gpe, ec_query, fixed, method)");
+		return pol_err(ps, t[0].col + 5, "expected a source after 'match' (notify, wmi, gpe, ec_query, fixed, method, ec)");
 	src = source_from_name(t[1].s);
 	if (src != AT_SRC_NOTIFY && src != AT_SRC_WMI && src != AT_SRC_GPE &&
-	    src != AT_SRC_EC_QUERY && src != AT_SRC_FIXED && src != AT_SRC_METHOD)
-		return pol_err(ps, t[1].col, "cannot match on '%s' (notify, wmi, gpe, ec_query, fixed, method)", t[1].s);
+	    src != AT_SRC_EC_QUERY && src != AT_SRC_FIXED && src != AT_SRC_METHOD && src != AT_SRC_EC)
+		return pol_err(ps, t[1].col, "cannot match on '%s' (notify, wmi, gpe, ec_query, fixed, method, ec)", t[1].s);
 	nb = pol_grow(p->blocks, p->nblocks, sizeof(*p->blocks));
 	if (!nb)
 		return pol_err(ps, t[0].col, "out of memory");
@@ -233,7 +244,7 @@ int pol_stmt_match(struct parser *ps, struct token *t, int n)
 			b->override = true;
 			continue;
 		}
-		if (src != AT_SRC_NOTIFY && src != AT_SRC_WMI && src != AT_SRC_METHOD)
+		if (src != AT_SRC_NOTIFY && src != AT_SRC_WMI && src != AT_SRC_METHOD && src != AT_SRC_EC)
 			return pol_err(ps, t[i].col, "'match %s' takes no keys; the rule codes are the %s numbers",
 				    t[1].s, t[1].s);
 		if (block_key(ps, b, &t[i]))
@@ -241,6 +252,8 @@ int pol_stmt_match(struct parser *ps, struct token *t, int n)
 	}
 	if (src == AT_SRC_WMI && !b->has_guid)
 		return pol_err(ps, t[1].col, "'match wmi' needs guid=");
+	if (src == AT_SRC_EC && !b->has_ec_addr)
+		return pol_err(ps, t[1].col, "'match ec' needs address= (the EC RAM byte whose reads it matches; the code is the byte read)");
 	if (b->children && !b->path && !b->hid)
 		return pol_err(ps, t[1].col, "scope=children needs path= or hid=");
 	if (src == AT_SRC_METHOD && !b->path && !b->hid)

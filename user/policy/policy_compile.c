@@ -67,6 +67,10 @@ static int emit_krule(struct policy *p, const struct pol_rule *r, int id, const 
 		memcpy(k->guid, b->guid, 16);
 		k->flags |= AT_RULE_HAS_GUID;
 	}
+	if (b->has_ec_addr) {
+		k->notify_id = b->ec_addr;
+		k->flags |= AT_RULE_EC_ADDR;
+	}
 	if (b->has_notify_id || b->wmi_notify_id >= 0) {
 		k->notify_id = b->has_notify_id ? b->notify_id : (uint32_t)b->wmi_notify_id;
 		k->flags |= AT_RULE_HAS_NOTIFY_ID;
@@ -101,13 +105,95 @@ int policy_method_names(const struct policy *p, uint32_t *out, int max)
 	return n;
 }
 
-/* Rule @r (id @i) for every device its block resolved to; @drop: as a drop. */
+/* @path as records carry it: leaf first, unused segments 0. */
+static int path_to_at_path(const char *path, struct at_path *out)
+{
+	struct at_rule k;
+
+	memset(&k, 0, sizeof(k));
+	memset(out, 0, sizeof(*out));
+	if (path_to_rule(path, &k))
+		return -1;
+	out->depth = k.path_depth;
+	memcpy(out->seg, k.path_seg, sizeof(out->seg));
+	return 0;
+}
+
+/* Add @path to path set @set (a member entry per distinct path). */
+static int pathset_add(struct policy *p, const char *path, int set)
+{
+	struct at_path ap;
+	void *n;
+
+	if (path_to_at_path(path, &ap))
+		return -1;
+	for (int i = 0; i < p->npathmem; i++) {
+		if (!memcmp(&p->pathmem[i].path, &ap, sizeof(ap))) {
+			p->pathmem[i].bits |= 1ULL << set;
+			return 0;
+		}
+	}
+	if (p->npathmem == AT_POLICY_PATHS_MAX)
+		return -1;
+	n = pol_grow(p->pathmem, p->npathmem, sizeof(*p->pathmem));
+	if (!n)
+		return -1;
+	p->pathmem = n;
+	p->pathmem[p->npathmem].path = ap;
+	p->pathmem[p->npathmem++].bits = 1ULL << set;
+	return 0;
+}
+
+/*
+ * Make kernel rule @k, emitted for the block's first device, stand for all
+ * of them: its path becomes the block's path set (made on first use).
+ * 1 when the sets are used up (the caller emits one rule per device).
+ */
+static int pathset_rule(struct policy *p, struct pol_block *b, struct at_rule *k)
+{
+	char mpath[ACPI_PATH_MAX + 8];
+
+	if (!b->pathset) {
+		if (p->npathsets == AT_POLICY_PATHSETS)
+			return 1;
+		b->pathset = ++p->npathsets;
+		for (int j = 0; j < b->npaths; j++)
+			if (pathset_add(p, method_path(b, b->paths[j], mpath, sizeof(mpath)),
+					b->pathset - 1))
+				return -1;
+	}
+	k->flags |= AT_RULE_PATHSET;
+	k->pathset = b->pathset - 1;
+	return 0;
+}
+
+/*
+ * Rule @r (id @i) for every device its block resolved to; @drop: as a
+ * drop.  One kernel rule per device, except for a rule the index cannot
+ * find (when=, payload=, masks, wide ranges) of a block with several
+ * devices: that one is a single path-set rule, so the scanned list grows
+ * by rules, not by rules times devices.
+ */
 static int emit_rule(struct policy *p, const struct pol_rule *r, int i, bool drop)
 {
-	const struct pol_block *b = &p->blocks[r->block];
+	struct pol_block *b = &p->blocks[r->block];
 	char mpath[ACPI_PATH_MAX + 8];
 	int err = 0;
 
+	if (b->hid && b->npaths > 1 && b->source != AT_SRC_WMI) {
+		int first = p->nkrules;
+
+		if (emit_krule(p, r, i, method_path(b, b->paths[0], mpath, sizeof(mpath)), drop))
+			return -1;
+		if (!at_rule_indexable(&p->krules[first])) {
+			err = pathset_rule(p, b, &p->krules[first]);
+			if (err <= 0)
+				return err;
+		}
+		for (int j = 1; j < b->npaths && !err; j++)
+			err = emit_krule(p, r, i, method_path(b, b->paths[j], mpath, sizeof(mpath)), drop);
+		return err;
+	}
 	if (b->hid)
 		for (int j = 0; j < b->npaths && !err; j++)
 			err = emit_krule(p, r, i, method_path(b, b->paths[j], mpath, sizeof(mpath)), drop);

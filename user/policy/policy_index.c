@@ -128,6 +128,42 @@ void policy_index_free(struct policy *p)
 	p->nindex = p->nfallback = 0;
 }
 
+/* ---- path sets ------------------------------------------------------- */
+
+/*
+ * The path-set bits of @path, as the kernel's policy_paths lookup finds
+ * them: the whole depth byte (a truncated path is in no set) and the
+ * segments it covers.  NULL when the path is in no set.
+ */
+static const struct at_pathset_val *path_find(const struct policy *p, const struct at_path *path,
+					      struct at_pathset_val *v)
+{
+	__u32 n = path->depth & 0x7f;
+
+	if (n > AT_PATH_SEGS)
+		return NULL;
+	for (int i = 0; i < p->npathmem; i++) {
+		const struct at_path *m = &p->pathmem[i].path;
+
+		if (m->depth == path->depth && !memcmp(m->seg, path->seg, n * sizeof(m->seg[0]))) {
+			v->bits[0] = p->pathmem[i].bits;
+			v->bits[1] = 0;
+			return v;
+		}
+	}
+	return NULL;
+}
+
+bool policy_krule_match(const struct policy *p, const struct at_rule *k, const struct at_event *e,
+			__u64 *code)
+{
+	struct at_pathset_val v;
+
+	if (!at_rule_match(k, e, code))
+		return false;
+	return !(k->flags & AT_RULE_PATHSET) || at_rule_pathset_ok(k, path_find(p, &e->path, &v));
+}
+
 /* ---- nth= (methods): evaluations of a block per chain ----------------- */
 
 struct pol_nth {
@@ -169,7 +205,7 @@ void policy_nth_count(const struct policy *p, const struct at_event *e)
 	for (int i = 0; i < p->nkrules && (p->krules[i].flags & AT_RULE_NTH_COUNT); i++) {
 		int block = p->rules[p->krules[i].rule_id].block;
 
-		if (block != last && at_rule_match(&p->krules[i], e, &c)) {
+		if (block != last && policy_krule_match(p, &p->krules[i], e, &c)) {
 			++*nth_slot(p->nth, e->chain, block, true);
 			last = block;
 		}
@@ -193,7 +229,7 @@ static bool nth_ok(const struct policy *p, const struct at_rule *k, const struct
 static int match_after(const struct policy *p, int from, const struct at_event *e, __u64 *c)
 {
 	for (int i = from + 1; i < p->nkrules; i++)
-		if (nth_ok(p, &p->krules[i], e) && at_rule_match(&p->krules[i], e, c))
+		if (nth_ok(p, &p->krules[i], e) && policy_krule_match(p, &p->krules[i], e, c))
 			return i;
 	return -1;
 }
@@ -223,12 +259,12 @@ int policy_match_krule(const struct policy *p, const struct at_event *e, uint64_
 
 		if (k->index >= best)
 			break;
-		if (!(k->flags & AT_RULE_NTH_COUNT) && at_rule_match(k, e, &c)) {
+		if (!(k->flags & AT_RULE_NTH_COUNT) && policy_krule_match(p, k, e, &c)) {
 			best = k->index;
 			break;
 		}
 	}
-	if (best == UINT32_MAX || !at_rule_match(&p->krules[best], e, &c))
+	if (best == UINT32_MAX || !policy_krule_match(p, &p->krules[best], e, &c))
 		return -1;
 	if (!nth_ok(p, &p->krules[best], e)) {
 		int k = match_after(p, best, e, &c);

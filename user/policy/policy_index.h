@@ -6,6 +6,7 @@
 #ifndef POLICY_INDEX_H
 #define POLICY_INDEX_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "acpitrace.h"
 #include "policy/policy_model.h"
@@ -17,6 +18,9 @@ void policy_index_free(struct policy *p);
 int policy_match(const struct policy *p, const struct at_event *e, uint64_t *code);
 /* The same, as the index of the kernel rule (p->krules) that wins, or -1. */
 int policy_match_krule(const struct policy *p, const struct at_event *e, uint64_t *code);
+/* Kernel rule @k takes @e, as the kernel decides (path sets included). */
+bool policy_krule_match(const struct policy *p, const struct at_rule *k, const struct at_event *e,
+			__u64 *code);
 /*
  * Count @e for the nth= blocks it belongs to (its chain's Nth evaluation
  * of the block); once per record, in the order records happened, before

@@ -18,41 +18,95 @@ static int map_fd(struct bpf_object *obj, int which)
 {
 	static const char *const names[] = {
 		"policy_conf", "policy_index", "policy_hits", "policy_fallback", "policy_stats",
+		"policy_paths",
 	};
 
 	return bpf_object__find_map_fd_by_name(obj, names[which]);
 }
 
 /*
+ * Every key of hash map @fd (@ksize bytes each) into *@out (*@n of them;
+ * free it), collected first, as deleting while walking the hash restarts
+ * the walk.  -1 when out of memory.
+ */
+static int map_keys(int fd, size_t ksize, void *out, size_t *n)
+{
+	unsigned char cur[sizeof(struct at_rule_key)], next[sizeof(struct at_rule_key)];
+	unsigned char *keys = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	*(void **)out = NULL;
+	if (ksize > sizeof(cur))
+		return -1;
+	for (void *prev = NULL; !bpf_map_get_next_key(fd, prev, next); prev = cur) {
+		memcpy(cur, next, ksize);
+		if (*n == cap) {
+			void *k = realloc(keys, (cap = cap ? 2 * cap : 64) * ksize);
+
+			if (!k) {
+				free(keys);
+				*n = 0;
+				return -1;
+			}
+			keys = k;
+		}
+		memcpy(keys + (*n)++ * ksize, next, ksize);
+	}
+	*(void **)out = keys;
+	return 0;
+}
+
+/*
  * Remove @set's keys, left from the policy before the previous one: the
  * index map holds both sets, and a stale key would find a rule index that
- * now means another rule.  Collected first, as deleting while walking the
- * hash restarts the walk.
+ * now means another rule.
  */
 static int index_clear_set(int fd, __u32 set)
 {
-	struct at_rule_key *stale = NULL, cur, next;
-	size_t n = 0, cap = 0;
+	struct at_rule_key *keys;
+	size_t n;
 	int err = 0;
 
-	for (void *prev = NULL; !bpf_map_get_next_key(fd, prev, &next); prev = &cur) {
-		cur = next;
-		if (next.set != set)
-			continue;
-		if (n == cap) {
-			void *s = realloc(stale, (cap = cap ? 2 * cap : 256) * sizeof(*stale));
-
-			if (!s) {
-				free(stale);
-				return -1;
-			}
-			stale = s;
-		}
-		stale[n++] = next;
-	}
+	if (map_keys(fd, sizeof(*keys), &keys, &n))
+		return -1;
 	for (size_t i = 0; i < n && !err; i++)
-		err = bpf_map_delete_elem(fd, &stale[i]) && errno != ENOENT;
-	free(stale);
+		if (keys[i].set == set)
+			err = bpf_map_delete_elem(fd, &keys[i]) && errno != ENOENT;
+	free(keys);
+	return err ? -1 : 0;
+}
+
+/*
+ * @set's half of the path sets (policy_paths): cleared in every entry
+ * (an entry whose other half is empty goes), then the policy's members
+ * written.  The other half, the active set's, is written back unchanged.
+ */
+static int paths_fill(int fd, const struct policy *p, __u32 set)
+{
+	struct at_pathset_val v;
+	struct at_path *keys;
+	size_t n;
+	int err = 0;
+
+	if (map_keys(fd, sizeof(*keys), &keys, &n))
+		return -1;
+	for (size_t i = 0; i < n && !err; i++) {
+		if (bpf_map_lookup_elem(fd, &keys[i], &v))
+			continue;
+		v.bits[set & 1] = 0;
+		if (v.bits[!(set & 1)])
+			err = bpf_map_update_elem(fd, &keys[i], &v, BPF_EXIST) && errno != ENOENT;
+		else
+			err = bpf_map_delete_elem(fd, &keys[i]) && errno != ENOENT;
+	}
+	free(keys);
+	for (int i = 0; i < p->npathmem && !err; i++) {
+		if (bpf_map_lookup_elem(fd, &p->pathmem[i].path, &v))
+			memset(&v, 0, sizeof(v));
+		v.bits[set & 1] = p->pathmem[i].bits;
+		err = bpf_map_update_elem(fd, &p->pathmem[i].path, &v, BPF_ANY);
+	}
 	return err ? -1 : 0;
 }
 
@@ -69,10 +123,14 @@ static int fill_set(struct bpf_object *obj, const struct policy *p, __u32 set)
 		if (bpf_map_update_elem(map_fd(obj, 1), &key, &p->index[i].val, BPF_ANY))
 			return -1;
 	}
+	if (paths_fill(map_fd(obj, 5), p, set))
+		return -1;
 	for (int i = 0; i < p->nfallback; i++) {
 		__u32 slot = set * AT_POLICY_FALLBACK_MAX + i;
+		struct at_rule k = p->krules[p->fallback[i]];
 
-		if (bpf_map_update_elem(map_fd(obj, 3), &slot, &p->krules[p->fallback[i]], BPF_ANY))
+		k.set = set;	/* which half of policy_paths its path set is in */
+		if (bpf_map_update_elem(map_fd(obj, 3), &slot, &k, BPF_ANY))
 			return -1;
 	}
 	for (int i = 0; i < p->nkrules; i++) {

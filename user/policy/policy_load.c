@@ -432,6 +432,7 @@ void policy_free(struct policy *p)
 	free(p->blocks);
 	free(p->rules);
 	free(p->krules);
+	free(p->pathmem);
 	free(p->nth);
 	policy_index_free(p);
 	free(p->files);

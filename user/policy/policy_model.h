@@ -64,6 +64,8 @@ struct pol_block {
 	char guid_text[40];
 	bool has_notify_id;
 	uint32_t notify_id;
+	bool has_ec_addr;	/* match ec address=: reads of this EC RAM byte */
+	uint8_t ec_addr;
 	bool children;		/* scope=children: the device's child objects */
 	bool has_name;		/* method: name= under the device */
 	uint32_t name_seg;	/* ACPICA 4-byte name */
@@ -86,6 +88,7 @@ struct pol_block {
 	int npaths;
 	char wmi_path[96];	/* PNP0C14 device of the GUID, for 6.1 */
 	int wmi_notify_id;	/* from sysfs, -1 unknown */
+	int pathset;		/* compiling: its path set + 1 (AT_RULE_PATHSET), 0 = none */
 	bool override;		/* 'override': act even where the bound driver reports the code */
 	struct driver_owner owner;	/* the bound driver (owner.driver "": none found) */
 };
@@ -119,6 +122,12 @@ struct pol_index_ent {
 
 struct pol_nth;
 
+/* A member path of the path sets (AT_RULE_PATHSET) and the sets it is in. */
+struct pol_path_ent {
+	struct at_path path;	/* leaf first, unused segments 0, as records carry it */
+	uint64_t bits;		/* bit i: in path set i */
+};
+
 struct pol_file_id {
 	dev_t dev;
 	ino_t ino;
@@ -135,6 +144,9 @@ struct policy {
 	int nindex;
 	int *fallback;			/* krules no key finds, in order */
 	int nfallback;
+	struct pol_path_ent *pathmem;	/* the path sets' members */
+	int npathmem;
+	int npathsets;
 	int *htab;			/* open addressing into index, -1 free */
 	size_t hmask;			/* htab size - 1 */
 	char **files;			/* every file read, for messages */

@@ -80,6 +80,8 @@ static void block_text(const struct pol_block *b, char *buf, size_t len)
 		n += snprintf(buf + n, len - n, " guid=%s", b->guid_text);
 	if (b->has_notify_id && n < len)
 		n += snprintf(buf + n, len - n, " notify=0x%02X", b->notify_id);
+	if (b->has_ec_addr && n < len)
+		n += snprintf(buf + n, len - n, " address=0x%02X", b->ec_addr);
 	if (b->payload == AT_PAYLOAD_INT && n < len)
 		n += snprintf(buf + n, len - n, " payload=int&0x%llX", (unsigned long long)b->int_mask);
 	if (b->payload == AT_PAYLOAD_U16REC && n < len)
@@ -144,6 +146,8 @@ static void print_json(const struct policy *p, FILE *out)
 	json_init(&j, out);
 	json_begin_object(&j, NULL);
 	json_u64(&j, "kernel_rules", p->nkrules);
+	json_u64(&j, "scanned_rules", p->nfallback);
+	json_u64(&j, "path_sets", p->npathsets);
 	json_begin_array(&j, "rules");
 	for (int i = 0; i < p->nrules; i++) {
 		const struct pol_rule *r = &p->rules[i];
@@ -226,6 +230,9 @@ void policy_print(const struct policy *p, FILE *out, bool json)
 	}
 	put_line(out, "%d rules, %d kernel rules (at most %d), %d index keys, %d scanned (at most %d)",
 		 p->nrules, p->nkrules, AT_POLICY_MAX, p->nindex, p->nfallback, AT_POLICY_FALLBACK_MAX);
+	if (p->npathsets)
+		put_line(out, "%d path set%s of %d device paths (a scanned rule of a block with several devices matches any of them)",
+			 p->npathsets, p->npathsets == 1 ? "" : "s", p->npathmem);
 	for (int i = 0; i < p->nwarnings; i++)
 		put_line(out, "warning: %s", p->warnings[i]);
 }

@@ -50,6 +50,17 @@ static void acpi_driver_of(const char *root, const char *name, char *out, size_t
 		sysfs_link_name(link, out, len);
 }
 
+/* The driver bound to ACPI device @name's physical node, "" when none. */
+static void physical_driver_of(const char *root, const char *name, char *out, size_t len)
+{
+	char link[PATH_MAX];
+
+	out[0] = '\0';
+	if (snprintf(link, sizeof(link), "%s/sys/bus/acpi/devices/%s/physical_node/driver", root,
+		     name) < (int)sizeof(link))
+		sysfs_link_name(link, out, len);
+}
+
 /*
  * Remember @drv, bound to sysfs device @dev (under root), as the block's
  * owner: policy_coexist.c reads its keymap.  The first one found stays.
@@ -110,6 +121,13 @@ static void warn_bound_driver(struct policy *p, struct pol_block *b,
 
 		if (d) {
 			acpi_driver_of(root, d->name, drv, sizeof(drv));
+			/*
+			 * A method's caller may be bound to the physical node
+			 * instead (acpi-wmi binds PNP0C14's platform device; the
+			 * WMI drivers evaluate WMAA through it)
+			 */
+			if (!drv[0] && b->source == AT_SRC_METHOD)
+				physical_driver_of(root, d->name, drv, sizeof(drv));
 			if (drv[0] && b->source == AT_SRC_METHOD) {
 				pol_add_warning(p, "%s:%d: kernel driver '%s' is bound to %s (%s); it is what evaluates the method, and it may turn the codes it knows into keys itself: map only codes it does not handle",
 					    b->file, b->line, drv, d->name, walk);

@@ -60,7 +60,7 @@ static __always_inline int op_emit_raw(__u64 source)
 	struct at_ctx c = {};
 	struct at_event *e;
 
-	if (source != AT_SRC_WMI && source != AT_SRC_METHOD)
+	if (source != AT_SRC_WMI && source != AT_SRC_METHOD && source != AT_SRC_EC)
 		return -1;
 	at_ctx_child(&c, NULL, AT_CTX_NONE);
 	e = at_new_event(0, source, &c, 0);
@@ -76,6 +76,12 @@ static __always_inline int op_emit_raw(__u64 source)
 	__builtin_memcpy(e->data, raw_event.data, sizeof(e->data));
 	if (source == AT_SRC_WMI)
 		return at_emit(e, AT_SRC_WMI);
+	if (source == AT_SRC_EC) {
+		/* an EC transaction as hooks/ec.bpf.h fills it */
+		e->ec = raw_event.ec;
+		e->result = raw_event.result;
+		return at_emit(e, AT_SRC_EC);
+	}
 	return at_emit(e, AT_SRC_METHOD);
 }
 
