@@ -64,27 +64,28 @@ BENCH_SRCS := tools/bench/bench.c tools/bench/bench_common.c tools/bench/bench_k
 BENCH_OBJS := $(patsubst %.c,$(OUT)/%.o,$(BENCH_SRCS))
 BENCH_BIN := $(OUT)/tools/bench/bench
 EVREAD    := $(OUT)/tools/evread
+SOCKFLOOD := $(OUT)/tools/sockflood
 
 # The BPF tests (tests/bpf) name user/ headers without their folder.
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
-.PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest paritycomparetest \
-	optionstest firmwaretest \
+.PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest paritycomparetest learnfilestest \
+	optionstest firmwaretest vmlibtest \
 	fuzz fuzz-smoke \
 	depcheck bench bench-smoke deps vmlinux demo demotest vmtest verify-budget check bpf-headers-check doctest
 .DELETE_ON_ERROR:
 .SECONDARY:
 
-all: $(OUT)/acpitrace $(EVREAD)
+all: $(OUT)/acpitrace $(EVREAD) $(SOCKFLOOD)
 
 help:
 	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
-	@echo '  all          build/acpitrace and the guest helper evread (default)'
+	@echo '  all          build/acpitrace and the guest helpers evread, sockflood (default)'
 	@echo '  test         install missing packages, then hosttest, debtest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-ec, vmtest-firmware, vmtest-debian, parity, demotest'
 	@echo '  debtest      make deb as a user runs it (tests on), lintian --pedantic, mandoc -T lint, the package'"'"'s files'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
 	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest, optionstest,'
-	@echo '               firmwaretest, paritycomparetest'
+	@echo '               firmwaretest, paritycomparetest, vmlibtest, learnfilestest'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
 	@echo '  unittest     unit tests (tests/unit)'
@@ -181,6 +182,12 @@ $(EVREAD): tools/vm/evread.c
 	@mkdir -p $(@D)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $(EVDEV_CFLAGS) $(DEPFLAGS) -static $< -levdev -o $@
+
+# The guest helper that floods the acpid socket as another user (static).
+$(SOCKFLOOD): tools/vm/sockflood.c
+	@mkdir -p $(@D)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -static $< -lpthread -o $@
 
 # --- Fuzzing under libFuzzer (make fuzz FUZZ_SECONDS=30) --------------------
 # Seven targets: the policy parser (text), the file loader (a fake directory
@@ -281,6 +288,11 @@ ttytest: $(OUT)/acpitrace
 	tests/host/top-tty.sh $(OUT)/acpitrace
 	tests/host/nonroot.sh $(OUT)/acpitrace
 
+# What learn --transcript and --append refuse to open (a FIFO, a device, a
+# link, another user's file), each within 3 s.
+learnfilestest: $(OUT)/acpitrace
+	tests/host/learn-files.sh $(OUT)/acpitrace
+
 # Every long option of every command (acpitrace help --options, from the
 # option tables) in its --help, the man page and the bash completion.
 optionstest: $(OUT)/acpitrace
@@ -312,6 +324,10 @@ timelinetest: $(OUT)/acpitrace
 # from tests/vm/firmware's tables: the tables, early cpio, ec.conf, errors.
 firmwaretest:
 	tests/host/firmware.sh
+
+# The scenario helpers refuse their arguments in the wrong order (tools/vm/guest-lib.sh, tools/vm/lib).
+vmlibtest:
+	tests/host/vm-lib.sh
 
 # tests/vm/parity/compare, the parity verdict, on output folders written by
 # the test: same, silent, waivers that hold, fail or are not needed, switches
@@ -346,7 +362,7 @@ santest: $(SKELS)
 
 hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest promtest replaytest \
 	inventorytest installtest santest fuzz-smoke timelinetest doctest optionstest firmwaretest \
-	paritycomparetest
+	paritycomparetest vmlibtest learnfilestest
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.

@@ -148,6 +148,29 @@ grep -q '^WMI blocks: not available: /sys/bus/wmi/devices: missing' "$tmp/inv.tx
 check "every section has a status here" '[.devices, .pnp, .wmi, .interrupts, .methods, .ec, .ec.registers, .thermal] | all(.status | IN("ok", "missing", "no_permission"))' "$tmp/here.json"
 jq -r '[.devices, .pnp, .wmi, .interrupts, .methods, .ec, .ec.registers, .thermal][] | "  \(.source): \(.status) \(.reason // "")"' "$tmp/here.json"
 
+# Firmware, sysfs and policy strings in text output are escaped (issue 32
+# #6): a _UID with a terminal escape, a thermal zone type with a bidi
+# override (U+202E), a policy file whose name holds an escape.
+c=$tmp/crafted
+mkdir -p "$c/sys/bus/acpi/devices/ACPT0002:00" "$c/sys/class/thermal/thermal_zone0" "$tmp/cpol"
+printf '\\_SB_.CRFT\n' >"$c/sys/bus/acpi/devices/ACPT0002:00/path"
+printf 'ACPT0002\n' >"$c/sys/bus/acpi/devices/ACPT0002:00/hid"
+printf 'acpi:ACPT0002:\n' >"$c/sys/bus/acpi/devices/ACPT0002:00/modalias"
+printf 'U\033[2J1\n' >"$c/sys/bus/acpi/devices/ACPT0002:00/uid"
+printf 'acpi\xe2\x80\xaetz\n' >"$c/sys/class/thermal/thermal_zone0/type"
+echo 40000 >"$c/sys/class/thermal/thermal_zone0/temp"
+printf 'match gpe\n 1 -> log\n' >"$tmp/cpol/x$(printf '\033')[31m.policy"
+"$bin" inventory --sysfs-root "$c" --policy "$tmp/cpol" >"$tmp/crafted.txt" 2>&1
+if LC_ALL=C grep -q $'\033\|\xe2\x80\xae' "$tmp/crafted.txt"; then
+	ko "text output holds a raw escape or bidi override:"
+	cat -v "$tmp/crafted.txt" | grep -n 'M-bM-^@M-.\|\^\[' | head
+else
+	ok "text output: no raw escape or bidi override"
+fi
+grep -qF ' uid U\x1b[2J1' "$tmp/crafted.txt" && ok "_UID escaped" || ko "_UID escaped: $(grep -a uid "$tmp/crafted.txt" | cat -v)"
+grep -qF 'acpi\u{202e}tz' "$tmp/crafted.txt" && ok "thermal zone type escaped" || ko "thermal zone type escaped"
+grep -qF 'x\x1b[31m.policy' "$tmp/crafted.txt" && ok "policy file name escaped" || ko "policy file name escaped"
+
 # A section nobody may read says so (as nobody: root reads anything).
 if [[ $(id -u) -eq 0 ]] && command -v setpriv >/dev/null; then
 	mkdir -p "$r/sys/firmware/acpi/tables"

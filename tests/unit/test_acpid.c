@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -174,8 +175,11 @@ TEST(line_server_delivers_lines)
 	CHECK(!stat(path, &st) && S_ISSOCK(st.st_mode) && (st.st_mode & 0777) == 0666);
 	c = client(path);
 	CHECK(c >= 0);
-	CHECK_EQ_INT(line_server_send(&s, "button/power PBTN 00000080 00000000"), 1);
-	CHECK_EQ_INT(line_server_send(&s, "wmi PNP0C14:00 000000d0 00000000"), 1);
+	/* accepted by the event loop, never on the send path */
+	CHECK_EQ_INT(line_server_send(&s, "button/power PBTN 00000080 00000000", false), 0);
+	line_server_poll(&s);
+	CHECK_EQ_INT(line_server_send(&s, "button/power PBTN 00000080 00000000", false), 1);
+	CHECK_EQ_INT(line_server_send(&s, "wmi PNP0C14:00 000000d0 00000000", false), 1);
 	n = recv(c, buf, sizeof(buf) - 1, 0);
 	CHECK(n > 0);
 	buf[n > 0 ? n : 0] = '\0';
@@ -204,7 +208,7 @@ TEST(line_server_drops_stuck_client)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	/* far more than a socket buffer: the one that never reads goes */
 	for (i = 0; i < 200000 && line_server_clients(&s) == 2; i++) {
-		line_server_send(&s, "acpitrace/gpe GPE 0000006e 00000000");
+		line_server_send(&s, "acpitrace/gpe GPE 0000006e 00000000", false);
 		/* the good client keeps up */
 		while (recv(good, buf, sizeof(buf), MSG_DONTWAIT) > 0)
 			;
@@ -213,7 +217,7 @@ TEST(line_server_drops_stuck_client)
 	CHECK_EQ_INT(line_server_clients(&s), 1);
 	CHECK_EQ_INT(s.dropped, 1);
 	CHECK(t1.tv_sec - t0.tv_sec < 10);
-	CHECK_EQ_INT(line_server_send(&s, "x"), 1);
+	CHECK_EQ_INT(line_server_send(&s, "x", false), 1);
 	close(stuck);
 	close(good);
 	line_server_close(&s);
@@ -234,26 +238,186 @@ TEST(line_server_open_zeroes_counters)
 	line_server_close(&s);
 }
 
+/* A client connected as @uid (the credentials SO_PEERCRED reports). */
+static int client_as(const char *path, uid_t uid)
+{
+	int fd;
+
+	if (seteuid(uid))
+		return -1;
+	fd = client(path);
+	if (seteuid(0))
+		abort();	/* the rest of the tests would run as someone else */
+	return fd;
+}
+
+/* 1 when @fd was closed by the server (EOF or reset after its lines), 0 when open. */
+static int closed_by_server(int fd)
+{
+	char buf[256];
+	ssize_t n;
+
+	while ((n = recv(fd, buf, sizeof(buf), MSG_DONTWAIT)) > 0)
+		;
+	return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+}
+
+/* Bytes clients wrote that wait unread in the server's sockets. */
+static int unread(const struct line_server *s)
+{
+	int total = 0, n;
+
+	for (int i = 0; i < LINE_SERVER_SLOTS; i++)
+		if (s->client[i].fd >= 0 && !ioctl(s->client[i].fd, FIONREAD, &n))
+			total += n;
+	return total;
+}
+
+/*
+ * #32 row 3: a non-root user gets LINE_SERVER_USER_MAX connections, all
+ * of them together LINE_SERVER_MAX_CLIENTS; root's are accepted even then.
+ */
 TEST(line_server_client_limit)
 {
+	enum { USERS = LINE_SERVER_MAX_CLIENTS / LINE_SERVER_USER_MAX };
+	int fds[LINE_SERVER_SLOTS], nfd = 0, extra, late, root[LINE_SERVER_MAX_CLIENTS];
+	char path[108], err[256];
 	struct line_server s;
-	char path[108], err[256], buf[8];
-	int fds[LINE_SERVER_MAX_CLIENTS + 2];
 
+	if (geteuid() != 0) {
+		printf("  (skipped: needs root to connect as other users)\n");
+		return;
+	}
 	sock_path(path, sizeof(path), "limit");
-	CHECK_EQ_INT(line_server_open(&s, path, 0600, err, sizeof(err)), 0);
-	/* accepted as they come (a full listen backlog would block connect) */
-	for (int i = 0; i < LINE_SERVER_MAX_CLIENTS + 2; i++) {
-		fds[i] = client(path);
+	CHECK_EQ_INT(line_server_open(&s, path, 0666, err, sizeof(err)), 0);
+	/* nobody: its 4, then refused (accepted as they come: a full backlog blocks) */
+	for (int i = 0; i < LINE_SERVER_USER_MAX; i++) {
+		fds[nfd++] = client_as(path, 65534);
 		line_server_poll(&s);
 	}
+	extra = client_as(path, 65534);
+	line_server_poll(&s);
+	CHECK_EQ_INT(line_server_clients(&s), LINE_SERVER_USER_MAX);
+	CHECK_EQ_INT(s.refused, 1);
+	CHECK(closed_by_server(extra));
+	CHECK(!closed_by_server(fds[0]));
+	/* other users fill the non-root share; one more user is refused */
+	for (int u = 1; u < USERS; u++)
+		for (int i = 0; i < LINE_SERVER_USER_MAX; i++) {
+			fds[nfd++] = client_as(path, 65534 - u);
+			line_server_poll(&s);
+		}
+	late = client_as(path, 60000);
+	line_server_poll(&s);
 	CHECK_EQ_INT(line_server_clients(&s), LINE_SERVER_MAX_CLIENTS);
 	CHECK_EQ_INT(s.refused, 2);
-	/* the refused ones see EOF */
-	CHECK_EQ_INT(recv(fds[LINE_SERVER_MAX_CLIENTS + 1], buf, sizeof(buf), 0), 0);
-	CHECK_EQ_INT(line_server_send(&s, "x"), LINE_SERVER_MAX_CLIENTS);
-	for (int i = 0; i < LINE_SERVER_MAX_CLIENTS + 2; i++)
+	CHECK(closed_by_server(late));
+	/* root: always in, and gets every line */
+	for (int i = 0; i < LINE_SERVER_MAX_CLIENTS; i++) {
+		root[i] = client(path);
+		line_server_poll(&s);
+	}
+	CHECK_EQ_INT(line_server_clients(&s), 2 * LINE_SERVER_MAX_CLIENTS);
+	CHECK_EQ_INT(s.refused, 2);
+	CHECK_EQ_INT(line_server_send(&s, "x", false), 2 * LINE_SERVER_MAX_CLIENTS);
+	for (int i = 0; i < nfd; i++)
 		close(fds[i]);
+	for (int i = 0; i < LINE_SERVER_MAX_CLIENTS; i++)
+		close(root[i]);
+	close(extra);
+	close(late);
+	line_server_close(&s);
+}
+
+/*
+ * #32 row 1: the protocol is one-way.  A client that writes is dropped by
+ * the event loop's poll without its bytes being read, and sending a line
+ * reads nothing: a writer's queue stays full across line_server_send (the
+ * old server drained every client on each send, 256 bytes at a time, so
+ * writers that kept writing stalled dispatch).
+ */
+TEST(line_server_drops_writer_unread)
+{
+	char path[108], err[256], buf[4096], got[64];
+	struct line_server s;
+	int reader, writer;
+	ssize_t n;
+
+	sock_path(path, sizeof(path), "writer");
+	CHECK_EQ_INT(line_server_open(&s, path, 0666, err, sizeof(err)), 0);
+	reader = client(path);
+	writer = client(path);
+	line_server_poll(&s);
+	CHECK_EQ_INT(line_server_clients(&s), 2);
+	/* the writer fills its way to the server until it would block */
+	memset(buf, 'w', sizeof(buf));
+	fcntl(writer, F_SETFL, O_NONBLOCK);
+	while (send(writer, buf, sizeof(buf), MSG_NOSIGNAL) > 0)
+		;
+	CHECK(errno == EAGAIN || errno == EWOULDBLOCK);
+	CHECK(unread(&s) > 0);
+	CHECK_EQ_INT(line_server_send(&s, "button/power PBTN 00000080 00000000", false), 2);
+	/* nothing was read on the way: all still queued at the server */
+	CHECK(unread(&s) > 0);
+	/* the loop's poll: the writer goes, unread; the reader stays */
+	line_server_poll(&s);
+	CHECK_EQ_INT(line_server_clients(&s), 1);
+	CHECK_EQ_INT(s.talked, 1);
+	CHECK(closed_by_server(writer));
+	n = recv(reader, got, sizeof(got) - 1, 0);
+	CHECK(n > 0);
+	got[n > 0 ? n : 0] = '\0';
+	CHECK_STR(got, "button/power PBTN 00000080 00000000\n");
+	CHECK_EQ_INT(line_server_send(&s, "x", false), 1);
+	/* one byte is enough */
+	writer = client(path);
+	line_server_poll(&s);
+	CHECK_EQ_INT(line_server_clients(&s), 2);
+	CHECK_EQ_INT(send(writer, "?", 1, MSG_NOSIGNAL), 1);
+	line_server_poll(&s);
+	CHECK_EQ_INT(line_server_clients(&s), 1);
+	CHECK(closed_by_server(writer));
+	close(writer);
+	close(reader);
+	line_server_close(&s);
+}
+
+/*
+ * #32 row 11: lines acpid never sent (acpitrace/: method values such as
+ * hotkey codes, EC queries, GPEs) reach root's clients only, unless the
+ * daemon says every client may see them.
+ */
+TEST(line_server_restricted_lines)
+{
+	char path[108], err[256], got[128];
+	struct line_server s;
+	int root, user;
+	ssize_t n;
+
+	if (geteuid() != 0) {
+		printf("  (skipped: needs root to connect as another user)\n");
+		return;
+	}
+	sock_path(path, sizeof(path), "restricted");
+	CHECK_EQ_INT(line_server_open(&s, path, 0666, err, sizeof(err)), 0);
+	root = client(path);
+	user = client_as(path, 65534);
+	line_server_poll(&s);
+	CHECK_EQ_INT(line_server_clients(&s), 2);
+	CHECK_EQ_INT(line_server_send(&s, "acpitrace/method \\_SB.HKEY.MHKP 00001005 00000000", true), 1);
+	CHECK_EQ_INT(line_server_send(&s, "button/lid PNP0C0D:00 00000080 00000001", false), 2);
+	s.restricted_to_all = true;
+	CHECK_EQ_INT(line_server_send(&s, "acpitrace/gpe GPE 0000006e 00000000", true), 2);
+	n = recv(user, got, sizeof(got) - 1, 0);
+	CHECK(n > 0);
+	got[n > 0 ? n : 0] = '\0';
+	CHECK_STR(got, "button/lid PNP0C0D:00 00000080 00000001\nacpitrace/gpe GPE 0000006e 00000000\n");
+	n = recv(root, got, sizeof(got) - 1, 0);
+	CHECK(n > 0);
+	got[n > 0 ? n : 0] = '\0';
+	CHECK_CONTAINS(got, "acpitrace/method \\_SB.HKEY.MHKP 00001005 00000000\nbutton/lid");
+	close(root);
+	close(user);
 	line_server_close(&s);
 }
 
@@ -284,6 +448,7 @@ TEST(line_server_safe_create)
 	CHECK_EQ_INT(line_server_open(&s2, path, 0666, err, sizeof(err)), -1);
 	CHECK_CONTAINS(err, "in use");
 	close(s.fd);	/* a crash: the file stays */
+	close(s.epfd);
 	s.fd = -1;
 	CHECK(!lstat(path, &st) && S_ISSOCK(st.st_mode));
 	CHECK_EQ_INT(line_server_open(&s2, path, 0666, err, sizeof(err)), 0);

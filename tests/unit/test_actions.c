@@ -12,7 +12,9 @@
 #include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <linux/capability.h>
 #include "test.h"
 #include "dispatch/actions.h"
 #include "policy/policy.h"
@@ -684,5 +686,86 @@ TEST(actions_exec_child_descriptors_std_closed)
 		actions_close(&a);
 		policy_free(&p);
 	}
+	rm_tree(dir);
+}
+
+/* ---- the daemon's capabilities (issue 32 #10) ------------------------------ */
+
+#define DAEMON_CAPS	((1ULL << 21) | (1ULL << 38) | (1ULL << 39))
+
+/* The "Cap...:" mask named @field in @status (a copy of /proc/PID/status). */
+static unsigned long long cap_field(const char *status, const char *field)
+{
+	const char *at = status ? strstr(status, field) : NULL;
+
+	return at ? strtoull(at + strlen(field), NULL, 16) : ~0ULL;
+}
+
+/* Run the command that copies its own capabilities to @dir/caps. */
+static void exec_caps(const char *dir)
+{
+	struct actions a;
+	struct policy p;
+
+	if (load_one(&p, "match notify path=\\_SB.X\n  0x80 -> exec %s/caps.sh\n", dir))
+		return;
+	actions_init(&a, "/nonexistent-test-root");
+	run_and_reap(&a, &p, 0);
+	actions_close(&a);
+	policy_free(&p);
+}
+
+/* As in the unit: no CAP_SETPCAP in the bound, no_new_privs set. */
+static int as_the_unit(void)
+{
+	struct __user_cap_header_struct h = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct d[2];
+
+	if (prctl(PR_CAPBSET_DROP, CAP_SETPCAP, 0, 0, 0) || syscall(SYS_capget, &h, d))
+		return -1;
+	d[0].effective &= ~(1U << CAP_SETPCAP);
+	d[0].permitted &= ~(1U << CAP_SETPCAP);
+	if (syscall(SYS_capset, &h, d))
+		return -1;
+	return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+}
+
+TEST(actions_exec_child_drops_daemon_caps)
+{
+	char dir[] = "/tmp/acpitrace-act-XXXXXX", text[600], *caps;
+	pid_t pid;
+	int status = -1;
+
+	if (geteuid() != 0 || prctl(PR_CAPBSET_READ, CAP_SETPCAP, 0, 0, 0) != 1) {
+		printf("  SKIP actions_exec_child_drops_daemon_caps: needs root with CAP_SETPCAP\n");
+		return;
+	}
+	if (!have_proc_fd("actions_exec_child_drops_daemon_caps") || !mkdtemp(dir))
+		return;
+	snprintf(text, sizeof(text), "#!/bin/sh\ngrep -E '^(Cap|NoNewPrivs)' /proc/self/status "
+		 ">%s/caps\n", dir);
+	CHECK_EQ_INT(write_file(dir, "caps.sh", text, 0755), 0);
+	/* root with every capability (sudo acpitrace run): out of the bounding set too */
+	exec_caps(dir);
+	caps = read_text(dir, "caps");
+	CHECK_EQ_INT(cap_field(caps, "CapEff:") & DAEMON_CAPS, 0);
+	CHECK_EQ_INT(cap_field(caps, "CapPrm:") & DAEMON_CAPS, 0);
+	CHECK_EQ_INT(cap_field(caps, "CapBnd:") & DAEMON_CAPS, 0);
+	CHECK_EQ_INT(cap_field(caps, "CapAmb:") & DAEMON_CAPS, 0);
+	CHECK(cap_field(caps, "CapEff:") & (1ULL << CAP_DAC_OVERRIDE));	/* the rest kept */
+	CHECK_CONTAINS(caps, "NoNewPrivs:\t0");
+	free(caps);
+	/* the unit's bound has no CAP_SETPCAP: no_new_privs keeps them from coming back */
+	pid = fork();
+	if (pid == 0)
+		_exit(as_the_unit() ? 2 : (exec_caps(dir), 0));
+	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+	CHECK_EQ_INT(status, 0);
+	caps = read_text(dir, "caps");
+	CHECK_EQ_INT(cap_field(caps, "CapEff:") & DAEMON_CAPS, 0);
+	CHECK_EQ_INT(cap_field(caps, "CapPrm:") & DAEMON_CAPS, 0);
+	CHECK_EQ_INT(cap_field(caps, "CapBnd:") & DAEMON_CAPS, DAEMON_CAPS);
+	CHECK_CONTAINS(caps, "NoNewPrivs:\t1");
+	free(caps);
 	rm_tree(dir);
 }

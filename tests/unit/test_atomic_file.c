@@ -112,3 +112,45 @@ TEST(atomic_file_errors_name_the_path)
 	CHECK(strstr(err, "/nonexistent-dir/x") != NULL);
 	CHECK(atomic_file_write_buf("dir/", 0644, "", 0, err, sizeof(err)));
 }
+
+/*
+ * Issue 32 #8: the owner of a directory above the textfile's swaps the
+ * name on the way for a link to a directory of root's (/etc): root's
+ * write must not follow it.  Directories of others on the way are fine
+ * (/var/lib/prometheus is prometheus's), and so are links of root's.
+ */
+TEST(atomic_file_no_link_of_a_parents_owner)
+{
+	char parent[128], text[160], etc[128], link[160], target[200], err[512];
+	struct fixture f;
+	struct stat st;
+
+	if (geteuid() != 0) {
+		printf("  SKIP atomic_file_no_link_of_a_parents_owner: chown needs root\n");
+		return;
+	}
+	CHECK(!setup(&f));
+	chmod(f.dir, 0755);
+	snprintf(parent, sizeof(parent), "%s/prometheus", f.dir);
+	snprintf(text, sizeof(text), "%s/node-exporter", parent);
+	snprintf(etc, sizeof(etc), "%s/etc", f.dir);
+	snprintf(target, sizeof(target), "%s/acpitrace.prom", text);
+	CHECK(!mkdir(parent, 0755) && !mkdir(text, 0755) && !mkdir(etc, 0755));
+	CHECK(!chown(parent, 65534, 65534) && !chown(text, 65534, 65534));
+	CHECK(!atomic_file_write_buf(target, 0644, "a\n", 2, err, sizeof(err)));
+	CHECK(!stat(target, &st));
+	/* nobody, who owns the parent, puts a link of theirs in its place */
+	CHECK(!unlink(target) && !rmdir(text));
+	CHECK(!symlink(etc, text) && !lchown(text, 65534, 65534));
+	CHECK(atomic_file_write_buf(target, 0644, "a\n", 2, err, sizeof(err)));
+	CHECK_CONTAINS(err, "node-exporter is owned by uid 65534, not by root");
+	snprintf(target, sizeof(target), "%s/acpitrace.prom", etc);
+	CHECK(stat(target, &st));
+	/* the same link made by root is followed (/var/run -> /run) */
+	CHECK(!lchown(text, 0, 0));
+	snprintf(target, sizeof(target), "%s/acpitrace.prom", text);
+	CHECK(!atomic_file_write_buf(target, 0644, "a\n", 2, err, sizeof(err)));
+	snprintf(link, sizeof(link), "%s/acpitrace.prom", etc);
+	CHECK(!stat(link, &st));
+	teardown(&f);
+}

@@ -51,14 +51,37 @@ TEST(learn_append_file)
 	close(fd);
 	CHECK(n > 0);
 	buf[n > 0 ? n : 0] = '\0';
-	CHECK_CONTAINS(buf, ", kernel 6.12.0\n# machine: sys_vendor=ACME?match gpe\n"
+	CHECK_CONTAINS(buf, ", kernel 6.12.0\n# machine: sys_vendor=ACME\\nmatch gpe\n"
 		       "match notify hid=ACME0001\ndmi sys_vendor=ACME\n"
-		       "  0x80 -> key KEY_PROG1          # step 1: event 1?x\n"
-		       "  0x81 -> log                    # step 2: event 2?x\n");
+		       "  0x80 -> key KEY_PROG1          # step 1: event 1\\nx\n"
+		       "  0x81 -> log                    # step 2: event 2\\nx\n");
 	CHECK(!strstr(buf, "0x82"));
 	CHECK(!strstr(buf, "step 4"));
 	CHECK(!policy_load(&p, path, &env));
 	CHECK_EQ_INT(p.nrules, 2);
 	policy_free(&p);
 	unlink(path);
+}
+
+/* learn's text output escapes firmware strings (issue 32 #6). */
+TEST(learn_step_text_escaped)
+{
+	struct learn_step s;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	step_set(&s, 1, "match notify hid=ACME0001", "0x80 -> log", true);
+	snprintf(s.res.best.event, sizeof(s.res.best.event), "notify \x1b[2J on \\_SB.X");
+	snprintf(s.res.best.chain_text, sizeof(s.res.best.chain_text), "A\xe2\x80\xae" "B");
+	learn_print_step(f, false, &s);
+	fclose(f);
+	CHECK(!strchr(buf, '\x1b'));
+	CHECK(!strstr(buf, "\xe2\x80\xae"));
+	CHECK_CONTAINS(buf, "event:    notify \\x1b[2J on \\_SB.X\n");
+	CHECK_CONTAINS(buf, "fired:    A\\u{202e}B\n");
+	free(buf);
 }

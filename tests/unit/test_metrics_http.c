@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 #include "test.h"
 #include "diag/metrics_http.h"
@@ -310,4 +312,96 @@ TEST(metrics_http_limits_dual_stack)
 		if (fds[i] >= 0)
 			close(fds[i]);
 	metrics_http_stop(m);
+}
+
+/*
+ * #32 row 4: a slowloris (a byte every 300 ms, never idle for the 5 s
+ * timeout) is cut at the absolute deadline, and the exporter serves again.
+ * Before the deadline its connections stayed open as long as it trickled.
+ */
+TEST(metrics_http_slowloris_deadline)
+{
+	enum { SLOW = 4 };
+	int fds[SLOW], value = 11, cut = 0;
+	char err[256], body[4096];
+	struct metrics_http *m;
+	unsigned int port = 0, saved = metrics_http_deadline_ms;
+	struct timespec t0, t1;
+
+	metrics_http_deadline_ms = 1500;
+	m = start_on_free_port("0.0.0.0", &value, &port, err, sizeof(err));
+	metrics_http_deadline_ms = saved;
+	if (!m) {
+		test_fail(__FILE__, __LINE__, "exporter did not start: %s", err);
+		return;
+	}
+	for (int i = 0; i < SLOW; i++)
+		fds[i] = idle_connection("127.0.0.3", port);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	/* 4 s of trickling: "GET /metrics HTTP/1.0\r\n" one byte at a time */
+	for (int step = 0; step < 13 && cut < SLOW; step++) {
+		for (int i = 0; i < SLOW; i++)
+			if (fds[i] >= 0 && send(fds[i], &"GET /metrics HTTP/1.0\r\n"[step % 22], 1,
+						MSG_NOSIGNAL) != 1) {
+				close(fds[i]);
+				fds[i] = -1;
+				cut++;
+			}
+		for (int i = 0; i < SLOW; i++)
+			if (fds[i] >= 0 && closed_by_peer(fds[i], 300 / SLOW)) {
+				close(fds[i]);
+				fds[i] = -1;
+				cut++;
+			}
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	CHECK_EQ_INT(cut, SLOW);
+	/* cut at 1.5 s, not at the end of the trickle */
+	CHECK(t1.tv_sec - t0.tv_sec < 3);
+	CHECK(http_get(port, "/metrics", body, sizeof(body)) > 0);
+	CHECK_CONTAINS(body, "acpitrace_test_total 11\n");
+	for (int i = 0; i < SLOW; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	metrics_http_stop(m);
+}
+
+static int peer_of(const char *text, struct metrics_peer *p)
+{
+	struct sockaddr_storage ss = { 0 };
+	struct sockaddr_in *sin = (struct sockaddr_in *)&ss;
+	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&ss;
+
+	if (inet_pton(AF_INET, text, &sin->sin_addr) == 1)
+		ss.ss_family = AF_INET;
+	else if (inet_pton(AF_INET6, text, &sin6->sin6_addr) == 1)
+		ss.ss_family = AF_INET6;
+	return metrics_peer_of((struct sockaddr *)&ss, p);
+}
+
+static bool same_peer(const char *a, const char *b)
+{
+	struct metrics_peer pa, pb;
+
+	return !peer_of(a, &pa) && !peer_of(b, &pb) && !memcmp(&pa, &pb, sizeof(pa));
+}
+
+/* #32 row 4: an IPv6 host has a /64 to connect from; it is one peer. */
+TEST(metrics_peer_ipv6_per_64)
+{
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	struct metrics_peer p;
+
+	CHECK(same_peer("2001:db8:1:2::1", "2001:db8:1:2:ffff:1234:5678:9abc"));
+	CHECK(same_peer("fd00::2", "fd00::3"));
+	CHECK(!same_peer("2001:db8:1:2::1", "2001:db8:1:3::1"));
+	CHECK(same_peer("127.0.0.2", "127.0.0.2"));
+	CHECK(!same_peer("127.0.0.2", "127.0.0.3"));
+	/* v4-mapped from the dual-stack socket: the IPv4 peer itself */
+	CHECK(same_peer("::ffff:127.0.0.2", "127.0.0.2"));
+	CHECK(!same_peer("::ffff:127.0.0.2", "::ffff:127.0.0.3"));
+	/* no IPv6 /64 collides with an IPv4 address */
+	CHECK(!same_peer("7f00:2::", "127.0.0.2"));
+	CHECK(!same_peer("::", "0.0.0.0"));
+	CHECK_EQ_INT(metrics_peer_of((struct sockaddr *)&un, &p), -1);
 }

@@ -107,3 +107,87 @@ TEST(path_trust_owners_and_links)
 	CHECK_CONTAINS(why, "/evil is writable by others");
 	rm_tree(&t);
 }
+
+/*
+ * Issue 32 #2: a link met between the path as written and its end.  A
+ * trusted link leads to a link in a directory of nobody's that leads back
+ * to a trusted file: the path as written and its realpath are both
+ * trusted, the directory in between is not.
+ */
+TEST(path_trust_every_link_of_a_chain)
+{
+	char why[512], mid[128], l1[200], l2[200], rel[200];
+	struct tree t;
+
+	if (geteuid() != 0) {
+		printf("  SKIP path_trust_every_link_of_a_chain: chown needs root\n");
+		return;
+	}
+	if (make_tree(&t)) {
+		test_fail(__FILE__, __LINE__, "cannot make the tree");
+		return;
+	}
+	snprintf(mid, sizeof(mid), "%s/nobody", t.dir);
+	snprintf(l1, sizeof(l1), "%s/l1.policy", t.sub);
+	snprintf(l2, sizeof(l2), "%s/l2", mid);
+	CHECK_EQ_INT(mkdir(mid, 0755), 0);
+	CHECK_EQ_INT(chown(mid, 65534, 65534), 0);
+	CHECK_EQ_INT(symlink(l2, l1), 0);
+	CHECK_EQ_INT(symlink(t.file, l2), 0);
+	CHECK_EQ_INT(lchown(l2, 65534, 65534), 0);
+	CHECK_EQ_INT(path_trust_check(l1, 0, why, sizeof(why)), -1);
+	CHECK_CONTAINS(why, "/nobody is owned by uid 65534, not by root");
+	/* the same chain with a root-owned middle directory, and a relative link */
+	CHECK_EQ_INT(chown(mid, 0, 0), 0);
+	CHECK_EQ_INT(lchown(l2, 0, 0), 0);
+	CHECK_EQ_INT(path_trust_check(l1, 0, why, sizeof(why)), 0);
+	snprintf(rel, sizeof(rel), "%s/rel.policy", t.sub);
+	CHECK_EQ_INT(symlink("../nobody/./l2", rel), 0);
+	CHECK_EQ_INT(path_trust_check(rel, 0, why, sizeof(why)), 0);
+	/* a link nobody owns, in a trusted directory */
+	CHECK_EQ_INT(lchown(l2, 65534, 65534), 0);
+	CHECK_EQ_INT(path_trust_check(rel, 0, why, sizeof(why)), -1);
+	CHECK_CONTAINS(why, "/nobody/l2 is owned by uid 65534");
+	/* a loop of links ends */
+	unlink(l2);
+	CHECK_EQ_INT(symlink(l1, l2), 0);
+	CHECK_EQ_INT(path_trust_check(l1, 0, why, sizeof(why)), -1);
+	CHECK_CONTAINS(why, "Too many levels of symbolic links");
+	rm_tree(&t);
+}
+
+/* The object opened is the one checked, its type first: a FIFO is never opened. */
+TEST(path_trust_open_checked_object)
+{
+	char why[512], link[200], fifo[200];
+	struct stat st;
+	struct tree t;
+	int fd;
+
+	if (make_tree(&t)) {
+		test_fail(__FILE__, __LINE__, "cannot make the tree");
+		return;
+	}
+	snprintf(link, sizeof(link), "%s/link.policy", t.dir);
+	CHECK_EQ_INT(symlink("sub/x.policy", link), 0);
+	fd = path_trust_open(link, geteuid(), PT_CHECK | PT_FILE, &st, why, sizeof(why));
+	CHECK(fd >= 0);
+	CHECK(S_ISREG(st.st_mode));
+	if (fd >= 0)
+		close(fd);
+	CHECK_EQ_INT(path_trust_open(link, geteuid(), PT_CHECK | PT_DIR, &st, why, sizeof(why)),
+		     -1);
+	CHECK_CONTAINS(why, "is not a directory");
+	snprintf(fifo, sizeof(fifo), "%s/fifo", t.sub);
+	CHECK_EQ_INT(mkfifo(fifo, 0644), 0);
+	unlink(link);
+	CHECK_EQ_INT(symlink(fifo, link), 0);
+	CHECK_EQ_INT(path_trust_open(link, geteuid(), PT_CHECK | PT_FILE, &st, why, sizeof(why)),
+		     -1);
+	CHECK_CONTAINS(why, "is not a regular file");
+	/* an untrusted object says so apart from other failures */
+	chmod(t.file, 0666);
+	CHECK_EQ_INT(path_trust_open(t.file, geteuid(), PT_CHECK | PT_FILE, &st, why, sizeof(why)),
+		     PATH_TRUST_UNTRUSTED);
+	rm_tree(&t);
+}

@@ -6,10 +6,12 @@
  * for root.
  */
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include "test.h"
 #include "policy/policy.h"
 
@@ -169,6 +171,11 @@ TEST(policy_numbers_strict_and_in_range)
 		{ "match notify\n 256 -> log\n", "256 is out of range for notify events" },
 		{ "match ec_query\n 0x100 -> log\n", "out of range for ec_query events" },
 		{ "match gpe\n 08 -> log\n", "'08' has a leading zero" },
+		/* issue 32 #12: strtoull takes a second 0x after the first */
+		{ "match gpe\n 0x0x80 -> log\n", "t.policy:2:2: '0x0x80' is not a number" },
+		{ "match gpe\n 0x10..0x0x20 -> log\n", "t.policy:2" },
+		{ "match notify\n 0x80 -> log when=u8@0:0x0x1\n", "t.policy:2" },
+		{ "match wmi guid=ABBC0F72-8EA1-11D1-00A0-C90629100000 notify=0x0xD0\n", "t.policy:1" },
 	};
 	struct policy p;
 
@@ -241,4 +248,69 @@ TEST(policy_key_names_hwdb_style)
 	CHECK_EQ_INT(policy_load_text(&p, "t.policy", "match gpe\n 1 -> key VolumeUp\n", 30, &plain), -1);
 	CHECK_CONTAINS(p.error, "unknown key 'VolumeUp'");
 	policy_free(&p);
+}
+
+/*
+ * Issue 32 #2, the trust bypass: a trusted link to a link in nobody's
+ * directory, which a loop keeps re-pointing between a trusted policy and
+ * nobody's, under 300 loads.  No load may read nobody's file; none may
+ * pass the check at all, since nobody's directory is on the way.
+ */
+TEST(policy_trust_link_flipped_under_reload_storm)
+{
+	const struct policy_env as_root = { .root = NO_SYSFS, .as_root = true, .owner = 0 };
+	char mid[96], l1[128], l2[128], tmp[128], good[128], evil[128];
+	int ok = 0, read_evil = 0, untrusted = 0;
+	struct policy p;
+	pid_t pid;
+
+	if (geteuid() != 0) {
+		printf("  SKIP policy_trust_link_flipped_under_reload_storm: needs root\n");
+		return;
+	}
+	CHECK_EQ_INT(make_dir(), 0);
+	put("good.conf", "match gpe\n 1 -> log\n 2 -> log\n", 0644);
+	snprintf(good, sizeof(good), "%s/good.conf", dir);
+	snprintf(mid, sizeof(mid), "%s/nobody", dir);
+	CHECK_EQ_INT(mkdir(mid, 0755), 0);
+	put("nobody/evil.conf", "match fixed\n power_button -> ignore\n", 0644);
+	snprintf(evil, sizeof(evil), "%s/evil.conf", mid);
+	CHECK_EQ_INT(chown(evil, 65534, 65534), 0);
+	CHECK_EQ_INT(chown(mid, 65534, 65534), 0);
+	snprintf(l1, sizeof(l1), "%s/l1.policy", dir);
+	snprintf(l2, sizeof(l2), "%s/l2", mid);
+	snprintf(tmp, sizeof(tmp), "%s/l2.new", mid);
+	CHECK_EQ_INT(symlink(good, l2), 0);
+	CHECK_EQ_INT(symlink(l2, l1), 0);
+	pid = fork();
+	if (pid == 0) {
+		/* nobody re-points the link, atomically, as fast as it can */
+		if (setgid(65534) || setuid(65534))
+			_exit(1);
+		for (unsigned int i = 0;; i++) {
+			unlink(tmp);
+			if (symlink(i & 1 ? evil : good, tmp) || rename(tmp, l2))
+				_exit(1);
+		}
+	}
+	CHECK(pid > 0);
+	for (int i = 0; i < 300 && pid > 0; i++) {
+		if (!policy_load(&p, l1, &as_root)) {
+			ok++;
+			read_evil += p.nrules == 1;
+		} else {
+			untrusted += !!strstr(p.error, "untrusted policy");
+		}
+		policy_free(&p);
+	}
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+	}
+	printf("  flip storm: %d of 300 loads passed, %d read nobody's file, %d refused as "
+	       "untrusted\n", ok, read_evil, untrusted);
+	CHECK_EQ_INT(read_evil, 0);
+	CHECK_EQ_INT(ok, 0);
+	CHECK_EQ_INT(untrusted, 300);
+	drop_dir();
 }

@@ -7,8 +7,21 @@ vm_signal() {
 	printf '%s\n' "${2:-}" >"$OUT/.$1.tmp" && mv "$OUT/.$1.tmp" "$OUT/$1"
 }
 
+# _vm_secs FUNCTION USAGE VALUE: VALUE is a whole number of seconds, or say
+# so: the helpers' arguments come in different orders, and a swapped pair
+# would otherwise wait the default and time out far from the mistake.
+_vm_secs() {
+	case $3 in
+	'' | *[!0-9]*)
+		echo "$1: '$3' is not a number of seconds (usage: $1 $2)" >&2
+		return 2
+		;;
+	esac
+}
+
 # vm_wait NAME [SECONDS]: wait until the host has created $OUT/NAME.
 vm_wait() {
+	_vm_secs vm_wait 'NAME [SECONDS]' "${2:-30}" || return 2
 	_n=$(( ${2:-30} * 10 ))
 	while [ ! -e "$OUT/$1" ]; do
 		_n=$((_n - 1))
@@ -22,6 +35,7 @@ vm_wait() {
 
 # vm_wait_for SECONDS COMMAND...: retry COMMAND every 0.1 s until it succeeds.
 vm_wait_for() {
+	_vm_secs vm_wait_for 'SECONDS COMMAND...' "$1" || return 2
 	_n=$(( $1 * 10 ))
 	shift
 	until "$@"; do

@@ -331,19 +331,41 @@ static int steps(struct learn *l)
 
 /* --- setup ----------------------------------------------------------------- */
 
-/* A file of ours to write: never through a symlink, only a regular file. */
+/*
+ * A file of ours to write, by the policy loader's rule: its type is taken
+ * before anything opens it (a FIFO would block learn, a device act on
+ * open), never a symbolic link, only a regular file that is ours (in a
+ * sticky /tmp another user's file must not receive root's output, even
+ * with fs.protected_regular=0); a new file is created exclusively; the
+ * open cannot block, and it is the file checked.
+ */
 static int open_output(const char *path, int flags, const char *opt)
 {
-	struct stat st;
-	int fd = open(path, flags | O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+	struct stat before, st;
+	const char *why = NULL;
+	int fd, exists = !lstat(path, &before);
 
+	if (exists && S_ISLNK(before.st_mode))
+		why = "is a symbolic link (refused)";
+	else if (exists && !S_ISREG(before.st_mode))
+		why = "not a regular file";
+	else if (exists && before.st_uid != geteuid())
+		why = "is another user's file (refused)";
+	if (why) {
+		err_print("learn", "%s %s: %s", opt, path, why);
+		return -1;
+	}
+	flags |= O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+	fd = open(path, exists ? flags : flags | O_CREAT | O_EXCL, 0644);
 	if (fd < 0) {
 		err_print("learn", "%s %s: %s", opt, path,
 			  errno == ELOOP ? "is a symbolic link (refused)" : strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		err_print("learn", "%s %s: not a regular file", opt, path);
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (exists && (st.st_dev != before.st_dev || st.st_ino != before.st_ino))) {
+		err_print("learn", "%s %s: not a regular file, or replaced while opened", opt,
+			  path);
 		close(fd);
 		return -1;
 	}
@@ -358,9 +380,14 @@ static int open_files(struct learn *l)
 		return -1;
 	if (!l->o.transcript)
 		return 0;
-	fd = open_output(l->o.transcript, O_TRUNC, "--transcript");
+	fd = open_output(l->o.transcript, 0, "--transcript");
 	if (fd < 0)
 		return -1;
+	if (ftruncate(fd, 0)) {	/* only now that it is known to be a file of ours */
+		err_print("learn", "--transcript %s: %s", l->o.transcript, strerror(errno));
+		close(fd);
+		return -1;
+	}
 	l->transcript = fdopen(fd, "w");
 	if (!l->transcript) {
 		close(fd);

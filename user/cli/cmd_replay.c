@@ -21,6 +21,7 @@
 #include "lib/errmsg.h"
 #include "lib/json.h"
 #include "lib/opt.h"
+#include "lib/text_out.h"
 #include "lib/time.h"
 
 struct replay_opts {
@@ -77,14 +78,14 @@ static int parse_args(int argc, char **argv, struct replay_opts *o)
 static void print_header(const struct replay_opts *o, const struct recording *r,
 			 const struct policy *p)
 {
-	printf("# %s: %zu records from kernel %s", o->file, r->nev,
+	text_printf(stdout, "# %s: %zu records from kernel %s", o->file, r->nev,
 	       r->facts.kernel[0] ? r->facts.kernel : "?");
 	for (int i = 0; i < r->facts.ndmi; i++)
 		if (!strcmp(r->facts.dmi[i].field, "sys_vendor") ||
 		    !strcmp(r->facts.dmi[i].field, "product_name") ||
 		    !strcmp(r->facts.dmi[i].field, "product_version"))
-			printf(", %s=%s", r->facts.dmi[i].field, r->facts.dmi[i].value);
-	printf("\n# policy %s: %d rules\n", o->policy ? o->policy : "policy.d", p->nrules);
+			text_printf(stdout, ", %s=%s", r->facts.dmi[i].field, r->facts.dmi[i].value);
+	text_printf(stdout, "\n# policy %s: %d rules\n", o->policy ? o->policy : "policy.d", p->nrules);
 }
 
 static void print_json(const struct policy *p, const struct at_event *e, const struct decision *d,
@@ -159,7 +160,8 @@ static void replay(const struct replay_opts *o, const struct recording *r, const
 			print_json(p, e, &d, t0);
 		} else {
 			decision_line(p, &d, line, sizeof(line));
-			printf("%11.6f  #%llu %s\n", (e->ts_ns - t0) / 1e9, (unsigned long long)e->id, line);
+			text_printf(stdout, "%11.6f  #%llu %s\n", (e->ts_ns - t0) / 1e9,
+				    (unsigned long long)e->id, line);
 		}
 		if (o->exec && d.acts && p->rules[d.rule].act.type == ACT_EXEC) {
 			fflush(stdout);

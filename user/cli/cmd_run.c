@@ -10,8 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <bpf/libbpf.h>
 #include "dispatch/actions.h"
 #include "dispatch/decide.h"
@@ -53,6 +55,7 @@ struct run_opts {
 	bool log_events;	/* one log line per dispatched event */
 	const char *acpid_socket;	/* NULL: no acpid socket */
 	mode_t acpid_mode;
+	bool acpid_all_lines;	/* non-root clients also get the acpitrace/ lines */
 	struct diag_opts diag;	/* --metrics-listen, --metrics-textfile */
 };
 
@@ -90,6 +93,8 @@ static const struct opt run_opts_table[] = {
 	{ .name = "acpid-socket-mode", .has_arg = required_argument, .arg = "MODE",
 	  .help = "the socket's mode, octal (default 0666, as acpid's)",
 	  .kind = OPT_K_OCTAL, OPT_FIELD(T, acpid_mode), .max = 0777, .why = "not an octal mode" },
+	OPT_FLAG(0, "acpid-socket-all-lines", T, acpid_all_lines,
+		 "let non-root clients of the acpid socket see the lines\nacpid never sent (acpitrace/...: method values, EC\nqueries, GPEs); by default only root's clients do"),
 	OPT_STR(0, "sysfs-root", "DIR", T, sysfs_root, "resolve devices and DMI under DIR (tests)"),
 	OPT_TABLE_AT(diag_metrics_opts, offsetof(T, diag)),
 	OPT_TABLE_AT(diag_storm_opts, offsetof(T, t)),
@@ -240,8 +245,9 @@ static void on_event(void *ctx, const struct at_event *e)
 	/* acpid's line for this event: to the socket's clients and to exec */
 	st->act.acpid_event = acpid_event_line(&st->acpid_fmt, e, v.path, v.dev, v.parent, line,
 					       sizeof(line)) ? NULL : line;
+	/* what acpid never sent (hotkey codes as method values...): root's clients */
 	if (st->act.acpid_event)
-		line_server_send(&st->acpid, line);
+		line_server_send(&st->acpid, line, !strncmp(line, "acpitrace/", 10));
 	/* a quiet journal by default, as acpid's: the 'log' action is the exception */
 	if (st->o->log_events || type == ACT_LOG) {
 		decide_describe_view(&st->pol, &v, &d);
@@ -311,6 +317,39 @@ struct run_loop {
 };
 
 static struct run_loop run_loop = { .ev.epfd = -1 };
+
+/*
+ * The daemon is the input path of hotkeys, so local CPU load must not
+ * delay them: its thread runs at nice DISPATCH_NICE (Xorg's input thread
+ * did the same) when allowed (root, or CAP_SYS_NICE, or the unit's
+ * Nice=).  With 16 busy loops of nobody on a 2-vCPU guest a key came up
+ * to 62 ms after its Notify at nice 0 (docs/acpid.md, dispatch-acpid-flood).
+ * SCHED_RESET_ON_FORK: the commands of exec rules start at nice 0, not
+ * with the daemon's priority.
+ */
+#define DISPATCH_NICE	(-10)
+
+static void dispatch_priority(void)
+{
+	struct sched_param p = { 0 };
+
+	errno = 0;
+	if (getpriority(PRIO_PROCESS, 0) > DISPATCH_NICE && !errno &&
+	    setpriority(PRIO_PROCESS, 0, DISPATCH_NICE))
+		log_msg(LOG_DEBUG, "cannot raise the dispatch priority to nice %d: %s",
+			DISPATCH_NICE, strerror(errno));
+	/*
+	 * Only a raised priority needs keeping from the commands: the shipped
+	 * unit can neither raise it (no CAP_SYS_NICE) nor set the scheduler
+	 * flag (its system call filter), and then there is nothing to say.
+	 */
+	errno = 0;
+	if (getpriority(PRIO_PROCESS, 0) >= 0 || errno)
+		return;
+	if (sched_setscheduler(0, SCHED_OTHER | SCHED_RESET_ON_FORK, &p))
+		log_msg(LOG_WARN, "cannot keep commands from inheriting the daemon's priority: %s",
+			strerror(errno));
+}
 
 static void on_acpid(void *ctx)
 {
@@ -383,7 +422,8 @@ static int loop_open(struct run_state *st)
 	    evloop_timer(&l->ev, &l->reap, on_reap, l) ||
 	    evloop_timer(&l->ev, &l->tick, on_tick, st) ||
 	    evloop_timer(&l->ev, &l->settle, on_settle, st) ||
-	    (st->acpid.fd >= 0 && evloop_add_fd(&l->ev, st->acpid.fd, on_acpid, &st->acpid)) ||
+	    (st->acpid.fd >= 0 &&
+	     evloop_add_fd(&l->ev, line_server_pollfd(&st->acpid), on_acpid, &st->acpid)) ||
 	    modwatch_watch(&st->mw, &l->ev, &l->modcheck, on_module, st)) {
 		log_msg(LOG_ERR, "cannot set up the event loop: %s", strerror(errno));
 		return -1;
@@ -489,13 +529,17 @@ int cmd_run(int argc, char **argv)
 			log_msg(LOG_ERR, "acpid socket: %s", err_buf);
 			goto out;
 		}
-		log_msg(LOG_INFO, "acpid event lines on %s (mode %04o)", o.acpid_socket,
-			(unsigned)o.acpid_mode);
+		st.acpid.restricted_to_all = o.acpid_all_lines;
+		log_msg(LOG_INFO, "acpid event lines on %s (mode %04o); acpitrace/ lines for %s",
+			o.acpid_socket, (unsigned)o.acpid_mode,
+			o.acpid_all_lines ? "every client" : "root's clients only");
 	}
 	o.diag.extra = run_metrics;
 	o.diag.extra_ctx = &st;
 	if (diag_start(&st.diag, &st.tr, &o.diag, "run"))
 		goto out;
+	/* after diag_start: the exporter's threads stay at the nice they had */
+	dispatch_priority();
 	log_msg(LOG_INFO, "dispatching on %s with %u hooks attached", st.tr.k.release,
 		st.tr.plan.attached);
 	if (o.ready_file && ready_file_write(o.ready_file)) {

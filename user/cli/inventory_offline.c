@@ -23,6 +23,7 @@
 #include "policy/policy.h"
 #include "lib/errmsg.h"
 #include "lib/json.h"
+#include "lib/text_out.h"
 
 struct side {
 	struct acpi_tables ts;
@@ -317,7 +318,7 @@ static void diff_one(struct json *j, const char *what, const char *change, const
 		     const char *was, const char *now)
 {
 	if (!j) {
-		printf("  %-9s %-8s %s%s%s%s%s\n", what, change, key, was && was[0] ? ": " : "",
+		text_printf(stdout, "  %-9s %-8s %s%s%s%s%s\n", what, change, key, was && was[0] ? ": " : "",
 		       was ? was : "", now && was ? " -> " : now && now[0] ? ": " : "", now ? now : "");
 		return;
 	}
@@ -463,36 +464,39 @@ static void text_extra(struct offline *x)
 	size_t n = 0;
 	char by[256];
 
-	printf("Notify() in event methods: %zu\n", inv->nnotifies);
+	text_printf(stdout, "Notify() in event methods: %zu\n", inv->nnotifies);
 	for (size_t i = 0; i < inv->nnotifies; i++) {
 		const struct inv_notify *t = &inv->notifies[i];
 		const struct inv_wmi *w = wmi_raised(inv, t);
 
-		printf("  %-5s ", kind_word(t->kind));
-		printf(t->number >= 0 ? "0x%02X  " : "      ", t->number);
-		printf("%s -> Notify(%s, ", t->method, t->target);
-		if (t->known)
-			printf("0x%02llX)", (unsigned long long)t->value);
+		text_printf(stdout, "  %-5s ", kind_word(t->kind));
+		if (t->number >= 0)
+			text_printf(stdout, "0x%02X  ", t->number);
 		else
-			printf("not a constant)");
-		printf("%s%s\n", w ? ": WMI event " : "", w ? w->guid : "");
+			text_printf(stdout, "      ");
+		text_printf(stdout, "%s -> Notify(%s, ", t->method, t->target);
+		if (t->known)
+			text_printf(stdout, "0x%02llX)", (unsigned long long)t->value);
+		else
+			text_printf(stdout, "not a constant)");
+		text_printf(stdout, "%s%s\n", w ? ": WMI event " : "", w ? w->guid : "");
 	}
-	printf("EC fields (%s): %zu\n", x->o->tables, x->a.ec.n);
+	text_printf(stdout, "EC fields (%s): %zu\n", x->o->tables, x->a.ec.n);
 	for (size_t i = 0; i < x->a.ec.n; i++) {
 		const struct ec_field *f = &x->a.ec.f[i];
 
-		printf("  0x%02llX.%u %3u  %-32s %s\n", (unsigned long long)(f->bit / 8),
+		text_printf(stdout, "  0x%02llX.%u %3u  %-32s %s\n", (unsigned long long)(f->bit / 8),
 		       (unsigned int)(f->bit % 8), f->width, f->path, f->table);
 	}
-	printf("Module aliases: %s\n", x->ma_ok ? x->ma_path : "none read (alias lists are empty)");
+	text_printf(stdout, "Module aliases: %s\n", x->ma_ok ? x->ma_path : "none read (alias lists are empty)");
 	for (size_t i = 0; i < inv->nwmi; i++)
 		n += wmi_uncovered(x, &inv->wmi[i]);
 	for (size_t i = 0; i < inv->nnotifies; i++)
 		n += dev_uncovered(x, &inv->notifies[i]) && !seen_target(inv, i);
-	printf("Event sources no module alias or policy covers: %zu\n", n);
+	text_printf(stdout, "Event sources no module alias or policy covers: %zu\n", n);
 	for (size_t i = 0; i < inv->nwmi; i++)
 		if (wmi_uncovered(x, &inv->wmi[i]))
-			printf("  wmi    %s notify 0x%02X (%s)\n", inv->wmi[i].guid, inv->wmi[i].notify_id,
+			text_printf(stdout, "  wmi    %s notify 0x%02X (%s)\n", inv->wmi[i].guid, inv->wmi[i].notify_id,
 			       inv->wmi[i].dev);
 	for (size_t i = 0; i < inv->nnotifies; i++) {
 		const struct inv_dev *d = dev_uncovered(x, &inv->notifies[i]);
@@ -500,11 +504,11 @@ static void text_extra(struct offline *x)
 		if (!d || seen_target(inv, i))
 			continue;
 		notifiers(inv, d->path, by, sizeof(by));
-		printf("  device %s hid %s notified by %s\n", d->path, d->hid[0] ? d->hid : "-", by);
+		text_printf(stdout, "  device %s hid %s notified by %s\n", d->path, d->hid[0] ? d->hid : "-", by);
 	}
 	if (!x->compare)
 		return;
-	printf("Compared with %s:\n", x->o->compare);
+	text_printf(stdout, "Compared with %s:\n", x->o->compare);
 	for (int w = 0; w < W_N; w++)
 		compare_what(x, w, NULL);
 }

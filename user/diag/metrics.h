@@ -16,7 +16,8 @@ void metrics_escape_label(FILE *out, const char *s);
 double metrics_bucket_le(unsigned int slot);
 void metrics_render(FILE *out, const struct stats_snap *s, const char *version);
 /*
- * Render into PATH atomically: PATH.tmp.PID, fsync, rename.  0, or -1 with
+ * Render into PATH atomically (lib/atomic_file.h: a new file under an
+ * unpredictable name beside it, synced, renamed over PATH).  0, or -1 with
  * a message in @err naming the file and the reason.
  */
 int metrics_write_textfile(const char *path, const struct stats_snap *s,

@@ -27,6 +27,16 @@ struct metrics_http;
  */
 int metrics_parse_listen(const char *text, struct sockaddr_storage *sa, char *err,
 			 size_t errlen);
+/*
+ * Whom a connection counts against: an IPv4 address, or an IPv6 /64 (a
+ * v4-mapped address is its IPv4 one).  Equal keys are the same peer.
+ */
+struct metrics_peer {
+	unsigned char b[16];
+};
+int metrics_peer_of(const struct sockaddr *sa, struct metrics_peer *p);
+/* How long a connection may stay open, however busy (ms, read at start; tests lower it). */
+extern unsigned int metrics_http_deadline_ms;
 /* NULL with a reason in @err (bad address, port in use...). */
 struct metrics_http *metrics_http_start(const char *listen, metrics_render_fn render,
 					void *ctx, char *err, size_t errlen);

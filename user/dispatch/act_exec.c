@@ -8,7 +8,8 @@
  * it) when it is started.  A rule starts at most once per interval;
  * refused runs are counted and logged.  When the command exits or times
  * out, its whole process group is killed: nothing it started outlives it
- * (a process that leaves the group with setsid() is beyond reach).
+ * (a process that leaves the group with setsid() is beyond reach).  It
+ * holds none of the capabilities the daemon loads BPF with.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,9 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <linux/capability.h>
 #include "dispatch/actions.h"
 #include "dispatch/act_kinds.h"
 #include "lib/escape.h"
@@ -78,6 +81,45 @@ static void close_from_3(void)
 		close((int)fd);
 }
 
+/* CAP_SYS_ADMIN, CAP_PERFMON, CAP_BPF (38 and 39 since Linux 5.8; older headers lack them) */
+static const int daemon_caps[] = { CAP_SYS_ADMIN, 38, 39 };
+
+/*
+ * The daemon's capabilities out of the command's reach: out of the
+ * bounding set where we may (CAP_SETPCAP: root outside the unit), and
+ * always out of the ambient, inheritable, permitted and effective sets.
+ * The unit's bound has no CAP_SETPCAP, so there the bounding set keeps
+ * them; then no_new_privs (which the unit sets anyway) is what stops
+ * execve from giving them back to uid 0: under it the kernel caps the new
+ * permitted set at the old one.  Raw syscalls: libcap allocates, and this
+ * runs between fork and exec.
+ */
+static int drop_daemon_caps(void)
+{
+	struct __user_cap_header_struct h = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct d[2];
+	int bound_kept = 0;
+
+	if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) && errno != EINVAL)
+		return -1;
+	for (size_t i = 0; i < sizeof(daemon_caps) / sizeof(daemon_caps[0]); i++)
+		if (prctl(PR_CAPBSET_READ, daemon_caps[i], 0, 0, 0) == 1 &&
+		    prctl(PR_CAPBSET_DROP, daemon_caps[i], 0, 0, 0))
+			bound_kept = 1;
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	for (size_t i = 0; i < sizeof(daemon_caps) / sizeof(daemon_caps[0]); i++) {
+		unsigned int w = daemon_caps[i] / 32, bit = 1U << (daemon_caps[i] % 32);
+
+		d[w].effective &= ~bit;
+		d[w].permitted &= ~bit;
+		d[w].inheritable &= ~bit;
+	}
+	if (syscall(SYS_capset, &h, d))
+		return -1;
+	return bound_kept ? prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) : 0;
+}
+
 /* In the child, between fork and exec: only async-signal-safe calls. */
 static void __attribute__((noreturn)) child_exec(const struct pol_rule *r, char **envp, int out)
 {
@@ -103,6 +145,13 @@ static void __attribute__((noreturn)) child_exec(const struct pol_rule *r, char 
 		dup2(out, 2);
 	}
 	close_from_3();
+	if (drop_daemon_caps()) {
+		static const char msg[] = "cannot drop the daemon's capabilities: not started\n";
+
+		if (out >= 0)
+			(void)!write(2, msg, sizeof(msg) - 1);
+		_exit(127);
+	}
 	execve(r->act.argv[0], r->act.argv, envp);
 	if (out >= 0) {
 		static const char msg[] = "exec failed\n";

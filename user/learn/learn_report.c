@@ -6,7 +6,9 @@
 #include <time.h>
 #include <unistd.h>
 #include "learn/learn_report.h"
+#include "lib/escape.h"
 #include "lib/json.h"
+#include "lib/text_out.h"
 
 enum learn_warn { W_NOTHING, W_BACKGROUND, W_SILENT, W_DRIVER, W_MAX };
 
@@ -44,7 +46,7 @@ void learn_print_press(FILE *out, bool json, unsigned int step, double window_s)
 	struct json j;
 
 	if (!json) {
-		fprintf(out, "step %u: press the key (or flip the switch) now (%.1f s)\n", step,
+		text_printf(out, "step %u: press the key (or flip the switch) now (%.1f s)\n", step,
 			window_s);
 	} else {
 		json_init(&j, out);
@@ -63,11 +65,11 @@ void learn_print_baseline(FILE *out, bool json, double seconds, unsigned int rec
 	struct json j;
 
 	if (!json) {
-		fprintf(out, "baseline: %u record%s in %.1f s without a press; %zu background event%s "
+		text_printf(out, "baseline: %u record%s in %.1f s without a press; %zu background event%s "
 			"(ignored from now on)%s\n", records, records == 1 ? "" : "s", seconds, bg->n,
 			bg->n == 1 ? "" : "s", bg->n ? ":" : "");
 		for (size_t i = 0; i < bg->n; i++)
-			fprintf(out, "  %s\n", bg->sig[i]);
+			text_printf(out, "  %s\n", bg->sig[i]);
 		fflush(out);
 		return;
 	}
@@ -89,31 +91,31 @@ static void step_text(FILE *out, const struct learn_step *s, char w[W_MAX][320])
 	const struct press_result *r = &s->res;
 	const struct proposal *p = &r->best;
 
-	fprintf(out, "step %u: %u record%s in %u chain%s (%u background, %u without a policy source)\n",
+	text_printf(out, "step %u: %u record%s in %u chain%s (%u background, %u without a policy source)\n",
 		s->n, r->records, r->records == 1 ? "" : "s", r->chains, r->chains == 1 ? "" : "s",
 		r->background, r->silent);
 	if (p->rank != PR_NONE) {
-		fprintf(out, "  fired:    %s\n", p->chain_text);
-		fprintf(out, "  event:    %s\n", p->event);
-		fprintf(out, "  proposed: %s\n", p->match);
+		text_printf(out, "  fired:    %s\n", p->chain_text);
+		text_printf(out, "  event:    %s\n", p->event);
+		text_printf(out, "  proposed: %s\n", p->match);
 		if (s->dmi[0])
-			fprintf(out, "            %s\n", s->dmi);
-		fprintf(out, "              %s\n", p->rule);
+			text_printf(out, "            %s\n", s->dmi);
+		text_printf(out, "              %s\n", p->rule);
 		if (p->action_from[0] && p->action_keymap)
-			fprintf(out, "  action:   from the keymap %s\n", p->action_from);
+			text_printf(out, "  action:   from the keymap %s\n", p->action_from);
 		else if (p->action_from[0])
-			fprintf(out, "  action:   from the event's standard meaning (%s)\n",
+			text_printf(out, "  action:   from the event's standard meaning (%s)\n",
 				p->action_from);
 		else
-			fprintf(out, "  action:   no key known for it: 'log' until you choose one\n");
+			text_printf(out, "  action:   no key known for it: 'log' until you choose one\n");
 		if (p->note[0])
-			fprintf(out, "  note:     %s\n", p->note);
+			text_printf(out, "  note:     %s\n", p->note);
 		if (s->duplicate)
-			fprintf(out, "  note:     the same rule as an earlier step: not added again\n");
+			text_printf(out, "  note:     the same rule as an earlier step: not added again\n");
 	}
 	for (int i = 0; i < W_MAX; i++)
 		if (w[i][0])
-			fprintf(out, "  warning:  %s\n", w[i]);
+			text_printf(out, "  warning:  %s\n", w[i]);
 }
 
 static void proposal_json(struct json *j, const struct learn_step *s)
@@ -190,11 +192,11 @@ void learn_print_end(FILE *out, bool json, unsigned int steps, unsigned int acce
 	struct json j;
 
 	if (!json) {
-		fprintf(out, "%u step%s, %u line%s accepted", steps, steps == 1 ? "" : "s", accepted,
+		text_printf(out, "%u step%s, %u line%s accepted", steps, steps == 1 ? "" : "s", accepted,
 			accepted == 1 ? "" : "s");
 		if (appended)
-			fprintf(out, ", appended to %s", appended);
-		fprintf(out, "\n");
+			text_printf(out, ", appended to %s", appended);
+		text_printf(out, "\n");
 	} else {
 		json_init(&j, out);
 		json_begin_object(&j, NULL);
@@ -215,8 +217,7 @@ void learn_print_end(FILE *out, bool json, unsigned int steps, unsigned int acce
 /* @s on one comment line: control characters as '?'. */
 static void put_clean(FILE *f, const char *s)
 {
-	for (; *s; s++)
-		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f);
+	esc_fputs(f, s, strlen(s), 0);
 }
 
 static void machine_comment(FILE *f, const struct rec_facts *facts)
@@ -227,16 +228,16 @@ static void machine_comment(FILE *f, const struct rec_facts *facts)
 
 	if (gmtime_r(&t, &tm))
 		strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	fprintf(f, "\n# acpitrace learn, %s, kernel ", now);
+	text_printf(f, "\n# acpitrace learn, %s, kernel ", now);
 	put_clean(f, facts->kernel);
-	fprintf(f, "\n# machine:");
+	text_printf(f, "\n# machine:");
 	for (int i = 0; i < facts->ndmi; i++) {
 		if (!facts->dmi[i].value[0])
 			continue;
-		fprintf(f, " %s=", facts->dmi[i].field);
+		text_printf(f, " %s=", facts->dmi[i].field);
 		put_clean(f, facts->dmi[i].value);
 	}
-	fprintf(f, "\n");
+	text_printf(f, "\n");
 }
 
 int learn_append(int fd, const struct rec_facts *facts, const struct learn_step *steps, size_t n)
@@ -258,13 +259,13 @@ int learn_append(int fd, const struct rec_facts *facts, const struct learn_step 
 			continue;
 		/* steps with the same match line share one block */
 		if (!prev || strcmp(prev->res.best.match, p->match) || strcmp(prev->dmi, s->dmi)) {
-			fprintf(f, "%s\n", p->match);
+			text_printf(f, "%s\n", p->match);
 			if (s->dmi[0])
-				fprintf(f, "%s\n", s->dmi);
+				text_printf(f, "%s\n", s->dmi);
 		}
-		fprintf(f, "  %-30s # step %u: ", p->rule, s->n);
+		text_printf(f, "  %-30s # step %u: ", p->rule, s->n);
 		put_clean(f, p->event);
-		fprintf(f, "\n");
+		text_printf(f, "\n");
 		prev = s;
 	}
 	if (fclose(f))

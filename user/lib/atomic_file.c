@@ -9,6 +9,7 @@
 #include <sys/random.h>
 #include <sys/stat.h>
 #include "lib/atomic_file.h"
+#include "lib/path_trust.h"
 
 /* "dir" and "base" of @path, in @buf. */
 static int split_path(const char *path, char *buf, size_t len, const char **dir,
@@ -52,8 +53,9 @@ static int fail(char *err, size_t errlen, const char *what, const char *path)
 int atomic_file_write(const char *path, mode_t mode, atomic_file_fill fill, void *ctx,
 		      char *err, size_t errlen)
 {
-	char buf[4096], tmp[512];
+	char buf[4096], tmp[512], why[4096 + 128];
 	const char *dir, *base;
+	struct stat st;
 	int dfd, fd = -1, ret = -1;
 	FILE *f;
 
@@ -62,9 +64,20 @@ int atomic_file_write(const char *path, mode_t mode, atomic_file_fill fill, void
 		errno = EINVAL;
 		return -1;
 	}
-	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd < 0)
-		return fail(err, errlen, "cannot open the directory of", path);
+	/*
+	 * The directory may be anyone's (node_exporter's), and so may those
+	 * above it (/var/lib/prometheus is prometheus's), but a link is followed
+	 * only when root (or we) made it: the owner of a parent cannot swap a
+	 * name on the way for a link to /etc.
+	 */
+	dfd = path_trust_open(dir, geteuid(), PT_CHECK | PT_LINKS | PT_DIR, &st, why,
+			      sizeof(why));
+	if (dfd < 0) {
+		snprintf(err, errlen, "cannot open the directory of %s: %s", path, why);
+		if (dfd == PATH_TRUST_UNTRUSTED)
+			errno = EPERM;
+		return -1;
+	}
 	if (temp_name(tmp, sizeof(tmp), base)) {
 		fail(err, errlen, "cannot name a temporary file for", path);
 		goto out;

@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include "lib/parse.h"
 
 int parse_u64(const char *text, uint64_t *out)
@@ -15,7 +16,8 @@ int parse_u64(const char *text, uint64_t *out)
 	if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
 		base = 16;
 		text += 2;
-		if (!isxdigit((unsigned char)*text))
+		/* hex digits only: strtoull would take "0x0x80" as 0x80 */
+		if (!*text || text[strspn(text, "0123456789abcdefABCDEF")])
 			return -1;
 	}
 	errno = 0;

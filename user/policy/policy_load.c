@@ -98,36 +98,41 @@ static int parse_text(struct parser *ps, char *text, size_t len)
 }
 
 /*
- * Read a policy file without letting it pick what opening does: its type
- * is checked before the open (a FIFO would block the daemon, a device
- * such as /dev/watchdog would act on open), the open cannot block, follow
- * a link swapped in afterwards or take a terminal, and the file must be
- * the one checked and be read whole.
+ * As root (or with the capabilities to load BPF), a policy steers a
+ * privileged daemon: refuse it whole when anyone but root (or the daemon's
+ * own uid) could change one of its files, directories or the links on the
+ * way.  Any rule is as dangerous as exec ("ignore" silences the power
+ * button).  The object checked is the one opened: its type is checked
+ * before the open (a FIFO would block the daemon, a device such as
+ * /dev/watchdog would act on open), the open cannot block, follow a link
+ * swapped in afterwards or take a terminal (lib/path_trust.h).
  */
+static int open_checked(struct parser *ps, const char *path, int col, unsigned int type,
+			struct stat *st)
+{
+	unsigned int how = type | (ps->env->as_root ? PT_CHECK : 0);
+	char why[PATH_MAX + 128];
+	int fd = path_trust_open(path, ps->env->owner, how, st, why, sizeof(why));
+
+	if (fd == PATH_TRUST_UNTRUSTED)
+		pol_err(ps, col, "untrusted policy: %s; a policy that anyone but root can "
+			"change is refused as a whole", why);
+	else if (fd < 0)
+		pol_err(ps, col, "%s", why);
+	return fd;
+}
+
+/* The file checked, read whole through the descriptor that checked it. */
 static int read_file(struct parser *ps, const char *path, int col, char **buf, size_t *len,
 		     struct stat *st)
 {
-	char real[PATH_MAX];
-	struct stat before;
 	ssize_t r = 0;
-	int fd = -1;
+	int fd = open_checked(ps, path, col, PT_FILE, st);
 
-	if (!realpath(path, real) || stat(real, &before)) {
-		pol_err(ps, col, "cannot read %s: %s", path, strerror(errno));
+	if (fd < 0)
 		return -1;
-	}
-	if (!S_ISREG(before.st_mode) || before.st_size > MAX_FILE_BYTES) {
+	if (st->st_size > MAX_FILE_BYTES) {
 		pol_err(ps, col, "%s is not a regular file of at most 1 MiB", path);
-		return -1;
-	}
-	fd = open(real, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, st)) {
-		pol_err(ps, col, "cannot read %s: %s", path, strerror(errno));
-		goto fail;
-	}
-	if (!S_ISREG(st->st_mode) || st->st_dev != before.st_dev || st->st_ino != before.st_ino ||
-	    st->st_size > MAX_FILE_BYTES) {
-		pol_err(ps, col, "%s changed while it was being read", path);
 		goto fail;
 	}
 	*buf = malloc(st->st_size + 1);
@@ -150,8 +155,7 @@ static int read_file(struct parser *ps, const char *path, int col, char **buf, s
 	close(fd);
 	return 0;
 fail:
-	if (fd >= 0)
-		close(fd);
+	close(fd);
 	return -1;
 }
 
@@ -175,22 +179,16 @@ static int note_loaded(struct parser *ps, const char *path, int col, const struc
 	return 0;
 }
 
-/*
- * As root (or with the capabilities to load BPF), a policy steers a
- * privileged daemon: refuse it whole when anyone but root (or the daemon's
- * own uid) could change one of its files or directories.  Any rule is as
- * dangerous as exec ("ignore" silences the power button).
- */
+/* A directory of policies (or one on the way to them) others cannot change. */
 static int check_trust(struct parser *ps, const char *path, int col)
 {
-	char why[PATH_MAX + 128];
+	struct stat st;
+	int fd = open_checked(ps, path, col, PT_DIR, &st);
 
-	if (!ps->env->as_root)
-		return 0;
-	if (!path_trust_check(path, ps->env->owner, why, sizeof(why)))
-		return 0;
-	return pol_err(ps, col, "untrusted policy: %s; a policy that anyone but root can "
-		       "change is refused as a whole", why);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
 }
 
 static int load_file(struct parser *ps, const char *path, int col)
@@ -201,7 +199,7 @@ static int load_file(struct parser *ps, const char *path, int col)
 	size_t len = 0;
 	int err;
 
-	if (check_trust(ps, path, col) || read_file(ps, path, col, &buf, &len, &st))
+	if (read_file(ps, path, col, &buf, &len, &st))
 		return -1;
 	if (note_loaded(ps, path, col, &st)) {
 		free(buf);

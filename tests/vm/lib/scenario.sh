@@ -26,6 +26,7 @@
 #                        (tests/vm/lib/mkdump) for tools/vm/run --firmware:
 #                        the guest boots them in place of QEMU's DSDT (q35)
 #   CPU=""               --cpu of tools/vm/run (QEMU -cpu; default qemu64)
+#   SMP=""               --smp of tools/vm/run: vCPUs at boot (default 1)
 #   KERNEL_IMAGE=elf     "bzimage": boot the bzImage (tools/vm/run --bzimage)
 #                        instead of the uncompressed ELF's PVH entry; S3
 #                        resume needs it (a PVH-booted kernel faults in its
@@ -33,7 +34,7 @@
 #   TIMEOUT=120          seconds for the scenario's guest script
 #   BOOT=shared          "shared": the scenario may run in one boot with other
 #                        scenarios whose boot settings (MACHINES, MODULES,
-#                        APPEND, ACPITABLES, BINARIES, SMBIOS, ROOTFS, CPU, KERNEL_IMAGE,
+#                        APPEND, ACPITABLES, BINARIES, SMBIOS, ROOTFS, CPU, SMP, KERNEL_IMAGE,
 #                        EC, FIRMWARE)
 #                        are identical,
 #                        one after the other; "own": always a boot of its own.
@@ -82,7 +83,7 @@
 # shellcheck disable=SC2034 # the variables are the scenario's answer
 scenario_load() {
 	KERNELS="6.1 6.12" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
-	TIMEOUT=120 HOSTFWD= SMBIOS=() DEBUGCON=() BOOT=shared ROOTFS= RESULTS=share CPU=
+	TIMEOUT=120 HOSTFWD= SMBIOS=() DEBUGCON=() BOOT=shared ROOTFS= RESULTS=share CPU= SMP=
 	KERNEL_IMAGE=elf EC= FIRMWARE=
 	unset -f guest host check
 	# shellcheck disable=SC1090
@@ -111,5 +112,5 @@ scenario_boot_key() {
 	# shellcheck disable=SC2086,SC2116 # word lists compare as words
 	printf '%s|' "$machine" "$MODULES" "$APPEND" "$(echo $ACPITABLES)" \
 		"$(echo $BINARIES)" "${SMBIOS[@]}" "${DEBUGCON[@]}" "$ROOTFS" "$CPU" "$KERNEL_IMAGE" "$EC" \
-		"$(echo $FIRMWARE)" | md5sum | cut -c1-12
+		"$(echo $FIRMWARE)" ${SMP:+"smp=$SMP"} | md5sum | cut -c1-12
 }
