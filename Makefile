@@ -94,7 +94,7 @@ help:
 	@echo '  optionstest  every long option in --help, the man page and the bash completion'
 	@echo '  promtest     promtool tests of dist/prometheus alerts; dist/grafana queries parse'
 	@echo '  replaytest   recordings in tests/replay through the shipped policies, against expected actions'
-	@echo '  inventorytest acpitrace inventory on a fake sysfs tree, on this machine, as nobody'
+	@echo '  inventorytest acpitrace inventory on a fake sysfs tree, on this machine, as nobody; --tables on dumps'
 	@echo '  firmwaretest tools/vm/firmware on an acpidump text file of our own tables, and its errors'
 	@echo '  timelinetest acpitrace timeline: SVG rendered by headless Chromium, Chrome trace JSON checked'
 	@echo '  installtest  make install/uninstall into a scratch DESTDIR (layout, policy.available)'
@@ -190,15 +190,16 @@ $(SOCKFLOOD): tools/vm/sockflood.c
 	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -static $< -lpthread -o $@
 
 # --- Fuzzing under libFuzzer (make fuzz FUZZ_SECONDS=30) --------------------
-# Six targets: the policy parser (text), the file loader (a fake directory
+# Seven targets: the policy parser (text), the file loader (a fake directory
 # tree with includes), the record decoder with both renderers, the
 # metrics/stats renderers, the recording reader (replay) with the timeline
-# drawn from what it accepts, and the AML scanner (aml: tables for
-# inventory's method lists).  `make fuzz`
+# drawn from what it accepts, the AML scanner (aml: tables for
+# inventory's method lists), and inventory --tables' readers (tables:
+# acpidump text, _WDG blocks, Notify targets).  `make fuzz`
 # runs each for FUZZ_SECONDS, one after the other; FUZZ_TARGETS=... picks
 # some.
 
-FUZZ_ALL     := policy loader record metrics replay aml
+FUZZ_ALL     := policy loader record metrics replay aml tables
 FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_SECONDS ?= 30
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE
@@ -307,10 +308,12 @@ promtest:
 replaytest: $(OUT)/acpitrace
 	tests/replay/run.sh $(OUT)/acpitrace
 
-# acpitrace inventory on a fake sysfs tree, on this machine, and as nobody.
+# acpitrace inventory on a fake sysfs tree, on this machine, and as nobody;
+# inventory --tables on acpidumps of the project's own tables.
 inventorytest: $(OUT)/acpitrace $(AML_BINS)
 	ACPITRACE_AML_DIR=$(OUT)/aml tests/host/inventory.sh $(OUT)/acpitrace
 	ACPITRACE_AML_DIR=$(OUT)/aml tests/host/ec.sh $(OUT)/acpitrace
+	ACPITRACE_AML_DIR=$(OUT)/aml tests/host/tables.sh $(OUT)/acpitrace
 
 # acpitrace timeline on the recordings in tests/replay: the SVG parsed and
 # rendered by headless Chromium, the Chrome trace-event JSON checked.

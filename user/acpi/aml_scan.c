@@ -57,6 +57,10 @@ struct scan {
 	bool stop;
 };
 
+static int constant(const uint8_t *b, size_t *pos, size_t limit, uint64_t *v);
+static void body_notify(struct scan *s, const struct aml_name *meth, const struct aml_method *m,
+			size_t i, size_t end);
+
 /* The object at @pos ends at *@end (at most @limit); *@next is past the PkgLength. */
 static int pkg_length(const uint8_t *b, size_t pos, size_t limit, size_t *end, size_t *next)
 {
@@ -169,6 +173,56 @@ static const struct aml_name *top(const struct scan *s)
 	return &s->stack[s->sp].name;
 }
 
+static size_t step_data(const struct scan *s, size_t i, size_t limit);
+
+/* Notify (NameString, constant) at @op inside a method body: report it. */
+static size_t notify_at(struct scan *s, const struct aml_name *meth, const struct aml_method *m,
+			size_t op, size_t limit)
+{
+	struct aml_notify nt;
+	struct aml_name t;
+	size_t p = op + 1;
+	int added;
+
+	if (name_string(s->b, &p, limit, meth, &t, &added) || !added)
+		return op + 1;
+	memset(&nt, 0, sizeof(nt));
+	snprintf(nt.method, sizeof(nt.method), "%s", m->path);
+	snprintf(nt.scope, sizeof(nt.scope), "%s", m->scope);
+	name_format(&t, t.nseg, nt.target, sizeof(nt.target));
+	nt.bare = p - op - 1 == 4;
+	if (nt.bare) {
+		const char *last = strrchr(nt.target, '.') ? strrchr(nt.target, '.') + 1 : nt.target + 1;
+
+		memcpy(nt.seg, last, strnlen(last, 4));
+	}
+	nt.known = !constant(s->b, &p, limit, &nt.value);
+	nt.at = op;
+	if (s->v->notify(&nt, s->ctx))
+		s->stop = true;
+	return p;
+}
+
+/*
+ * A method's body: Notify()s, stepping over data that could look like one.
+ * If, Else and While (0xA0-0xA2) are entered past their PkgLength, whose
+ * bytes would otherwise be taken for a constant's prefix and hide what
+ * follows; a two-byte opcode (0x5B, then CondRefOf's 0x12...) is stepped
+ * whole, its second byte not taken for a Package.
+ */
+static void body_notify(struct scan *s, const struct aml_name *meth, const struct aml_method *m,
+			size_t i, size_t end)
+{
+	while (i < end && !s->stop) {
+		if (s->b[i] >= 0xA0 && s->b[i] <= 0xA2 && i + 1 < end)
+			i += 2 + (s->b[i + 1] >> 6);
+		else if (s->b[i] == OP_EXT && i + 1 < end && s->b[i + 1] != EXT_OPREGION)
+			i += 2;	/* a two-byte opcode: its second byte is no Package */
+		else
+			i = s->b[i] == 0x86 ? notify_at(s, meth, m, i, end) : step_data(s, i, end);
+	}
+}
+
 /* MethodOp at @op: report it and step over its body. */
 static size_t method_at(struct scan *s, size_t op, size_t limit)
 {
@@ -189,6 +243,8 @@ static size_t method_at(struct scan *s, size_t op, size_t limit)
 	s->found++;
 	if (s->v->method && s->v->method(&m, s->ctx))
 		s->stop = true;
+	if (s->v->notify && !s->stop)
+		body_notify(s, &n, &m, p + 1, end);
 	return end;
 }
 
@@ -291,6 +347,13 @@ static size_t scope_at(struct scan *s, size_t op, size_t oplen, size_t limit, si
 	s->sp++;
 	s->stack[s->sp].end = end;
 	s->stack[s->sp].name = n;
+	if (oplen == 2 && s->b[op + 1] == EXT_DEVICE && s->v->device) {
+		char path[AML_PATH_LEN];
+
+		name_format(&n, n.nseg, path, sizeof(path));
+		if (s->v->device(path, s->ctx))
+			s->stop = true;
+	}
 	return p + extra;
 }
 
@@ -329,6 +392,42 @@ static size_t string_at(const struct scan *s, size_t op, size_t limit)
 	return op + 1;
 }
 
+/* Past the data object at @i (or one byte on): what method bodies need. */
+static size_t step_data(const struct scan *s, size_t i, size_t limit)
+{
+	switch (s->b[i]) {
+	case OP_BUFFER: case OP_PACKAGE: case OP_VARPACKAGE:
+		return data_at((struct scan *)s, i, 1, limit, false);
+	case OP_STRING: return string_at(s, i, limit);
+	case OP_BYTE: return i + 2 <= limit ? i + 2 : i + 1;
+	case OP_WORD: return i + 3 <= limit ? i + 3 : i + 1;
+	case OP_DWORD: return i + 5 <= limit ? i + 5 : i + 1;
+	case OP_QWORD: return i + 9 <= limit ? i + 9 : i + 1;
+	}
+	return i + 1;
+}
+
+/* Name (SEG, ...) at @op: report it; the data object is stepped next. */
+static size_t name_at(struct scan *s, size_t op, size_t limit)
+{
+	struct aml_named nm;
+	struct aml_name n;
+	size_t p = op + 1;
+	int added;
+
+	if (!s->v->name || name_string(s->b, &p, limit, top(s), &n, &added) || !added || p >= limit)
+		return op + 1;
+	memset(&nm, 0, sizeof(nm));
+	name_format(&n, n.nseg, nm.path, sizeof(nm.path));
+	name_format(&n, n.nseg - 1, nm.scope, sizeof(nm.scope));
+	memcpy(nm.name, n.seg[n.nseg - 1], 4);
+	nm.data = s->b + p;
+	nm.len = limit - p;
+	if (s->v->name(&nm, s->ctx))
+		s->stop = true;
+	return p;
+}
+
 static size_t step(struct scan *s, size_t i, size_t limit)
 {
 	const uint8_t *b = s->b;
@@ -337,12 +436,9 @@ static size_t step(struct scan *s, size_t i, size_t limit)
 	switch (b[i]) {
 	case OP_METHOD: return method_at(s, i, limit);
 	case OP_SCOPE: return scope_at(s, i, 1, limit, 0);
-	case OP_BUFFER: case OP_PACKAGE: case OP_VARPACKAGE: return data_at(s, i, 1, limit, false);
-	case OP_STRING: return string_at(s, i, limit);
-	case OP_BYTE: return i + 2 <= limit ? i + 2 : i + 1;
-	case OP_WORD: return i + 3 <= limit ? i + 3 : i + 1;
-	case OP_DWORD: return i + 5 <= limit ? i + 5 : i + 1;
-	case OP_QWORD: return i + 9 <= limit ? i + 9 : i + 1;
+	case 0x08: return name_at(s, i, limit);
+	case 0xA0: case 0xA1: case 0xA2:	/* If, Else, While: into their body */
+		return i + 1 < limit ? i + 2 + (b[i + 1] >> 6) : i + 1;
 	case OP_EXT:
 		switch (ext) {
 		case EXT_DEVICE: case EXT_POWERRES: case EXT_THERMAL:
@@ -356,9 +452,10 @@ static size_t step(struct scan *s, size_t i, size_t limit)
 		case EXT_INDEXFIELD: case EXT_BANKFIELD:
 			return data_at(s, i, 2, limit, true);
 		}
-		break;
+		/* another two-byte opcode (CondRefOf is 5B 12): its second byte is no Package */
+		return i + 1 < limit ? i + 2 : i + 1;
 	}
-	return i + 1;
+	return step_data(s, i, limit);
 }
 
 /* The methods found (*@others: regions and fields), or -1. */
@@ -411,55 +508,75 @@ int aml_walk(const uint8_t *tbl, size_t len, const struct aml_visitor *v, void *
 	return n < 0 ? n : n + others;
 }
 
-uint8_t *aml_read_table(const char *path, size_t *len, int *err)
+int aml_data_int(const uint8_t *b, size_t len, uint64_t *v)
 {
-	size_t cap = 65536, got = 0;
-	uint8_t *b = NULL, *nb;
-	FILE *f = fopen(path, "re");
+	size_t p = 0;
 
-	if (!f) {
-		*err = errno;
-		return NULL;
-	}
-	for (;;) {
-		if (got == cap || !b) {
-			if (b)
-				cap *= 2;
-			if (cap > AML_TABLE_MAX || !(nb = realloc(b, cap)))
-				break;
-			b = nb;
-		}
-		size_t n = fread(b + got, 1, cap - got, f);
-
-		got += n;
-		if (!n)
-			break;
-	}
-	*err = ferror(f) ? EIO : 0;
-	fclose(f);
-	*len = got;
-	return b;
+	return constant(b, &p, len, v);
 }
 
-static int hexval(char c)
+int aml_data_string(const uint8_t *b, size_t len, char *out, size_t outlen)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
+	size_t n = 0;
+
+	if (!len || b[0] != OP_STRING || !outlen)
+		return -1;
+	for (size_t p = 1; p < len; p++) {
+		if (!b[p]) {
+			out[n] = '\0';
+			return 0;
+		}
+		if (n + 1 < outlen)
+			out[n++] = b[p];
+	}
 	return -1;
 }
 
-int aml_event_method(const char name[4], char *kind)
+const uint8_t *aml_data_buffer(const uint8_t *b, size_t len, size_t *blen)
 {
-	int hi, lo;
+	size_t end, p;
+	uint64_t size;
 
-	if (name[0] != '_' || !strchr("LEQ", name[1]) || !name[1])
+	if (!len || b[0] != OP_BUFFER || pkg_length(b, 1, len, &end, &p) ||
+	    constant(b, &p, end, &size))
+		return NULL;
+	*blen = end - p;
+	return b + p;
+}
+
+/* Past the package element at @p (a constant, string, buffer, package, name). */
+static size_t element_end(const uint8_t *b, size_t p, size_t limit)
+{
+	struct scan s = { .b = b, .len = limit };
+	struct aml_name base = { 0 }, n;
+	size_t e, q = p;
+	int added;
+	uint64_t v;
+
+	if (!constant(b, &q, limit, &v))
+		return q;
+	if (b[p] == OP_STRING || b[p] == OP_BUFFER || b[p] == OP_PACKAGE || b[p] == OP_VARPACKAGE) {
+		e = step_data(&s, p, limit);
+		return e > p + 1 ? e : 0;
+	}
+	return name_string(b, &q, limit, &base, &n, &added) ? 0 : q;
+}
+
+int aml_data_package(const uint8_t *b, size_t len, size_t *offs, int max, size_t *end)
+{
+	size_t p;
+	int n = 0, count;
+
+	if (!len || b[0] != OP_PACKAGE || pkg_length(b, 1, len, end, &p) || p >= *end)
 		return -1;
-	hi = hexval(name[2]);
-	lo = hexval(name[3]);
-	if (hi < 0 || lo < 0)
-		return -1;
-	*kind = name[1];
-	return hi << 4 | lo;
+	count = b[p++];
+	while (n < count && n < max && p < *end) {
+		size_t e = element_end(b, p, *end);
+
+		if (!e)
+			break;
+		offs[n++] = p;
+		p = e;
+	}
+	return n;
 }

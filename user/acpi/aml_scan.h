@@ -75,12 +75,56 @@ struct aml_field_list {
 	size_t at;
 };
 
+/*
+ * Name (SEG, DataObject) outside method bodies: @data is the object's
+ * first byte, @len what is left of the scope (aml_data_* read it).
+ */
+struct aml_named {
+	char path[AML_PATH_LEN];
+	char scope[AML_PATH_LEN];
+	char name[5];			/* as stored (padded) */
+	const uint8_t *data;
+	size_t len;
+};
+
+/*
+ * Notify (TARGET, VALUE) inside a method body.  @target is the name
+ * resolved as ACPICA does from inside the method (its node is the scope);
+ * when it was one bare NameSeg (@bare), ACPI's search goes upwards from
+ * there, so the caller may look for @seg in @scope and the scopes above.
+ */
+struct aml_notify {
+	char method[AML_PATH_LEN];
+	char scope[AML_PATH_LEN];	/* the method's scope */
+	char target[AML_PATH_LEN];
+	char seg[5];			/* the bare NameSeg, trimmed, or "" */
+	bool bare;
+	bool known;			/* VALUE is an integer constant */
+	uint64_t value;
+	size_t at;
+};
+
 /* Called in table order; non-zero stops the walk.  Any may be NULL. */
 struct aml_visitor {
 	aml_method_fn method;
 	int (*region)(const struct aml_region *r, void *ctx);
 	int (*field)(const struct aml_field_list *f, void *ctx);
+	int (*name)(const struct aml_named *n, void *ctx);
+	int (*device)(const char *path, void *ctx);	/* Device (PATH) opened */
+	int (*notify)(const struct aml_notify *n, void *ctx);
 };
+
+/* An integer constant at @b (ZeroOp, OneOp, OnesOp, Byte..QWordConst): 0 or -1. */
+int aml_data_int(const uint8_t *b, size_t len, uint64_t *v);
+/* A String at @b into @out (at most @outlen - 1 characters): 0 or -1. */
+int aml_data_string(const uint8_t *b, size_t len, char *out, size_t outlen);
+/* A Buffer at @b: its initializer's bytes (*@blen of them), or NULL. */
+const uint8_t *aml_data_buffer(const uint8_t *b, size_t len, size_t *blen);
+/*
+ * A Package at @b: the offsets (from @b) of its first elements, at most
+ * @max, and *@end its length; how many, or -1 when it is no Package.
+ */
+int aml_data_package(const uint8_t *b, size_t len, size_t *offs, int max, size_t *end);
 
 /*
  * aml_scan with regions and fields too (Field only: IndexField and

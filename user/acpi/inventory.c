@@ -493,6 +493,7 @@ void inventory_free(struct inventory *inv)
 	free(inv->gpes);
 	free(inv->tz);
 	free(inv->methods);
+	free(inv->notifies);
 	memset(inv, 0, sizeof(*inv));
 }
 

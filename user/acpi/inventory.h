@@ -37,6 +37,9 @@ struct inv_dev {
 	char driver[64];
 	char pnp[16];		/* its PNP device (/sys/bus/pnp/devices), or "" */
 	char pnp_ids[96];	/* that device's ids, comma separated */
+	/* from tables (inventory --tables) */
+	bool hid_computed;	/* _HID is a method: not known offline */
+	char alias[96];		/* modules whose acpi*: alias matches, comma separated */
 };
 
 struct inv_wmi {
@@ -49,6 +52,8 @@ struct inv_wmi {
 	char driver[64];
 	char alias[96];		/* modules declaring wmi:GUID in modules.alias */
 	unsigned int fired;	/* events seen during inventory --events */
+	bool string;		/* from tables: the _WDG string flag (0x4) */
+	char dev[AML_PATH_LEN];	/* from tables: the device whose _WDG has it */
 };
 
 struct inv_gpe {
@@ -70,6 +75,16 @@ struct inv_method {
 	int number;		/* GPE or query number */
 	char table[24];		/* DSDT, SSDT3, dynamic/SSDT1 */
 	unsigned int fired;	/* queries seen during inventory --events */
+};
+
+/* Notify (TARGET, VALUE) in an event method (from tables). */
+struct inv_notify {
+	char method[AML_PATH_LEN];
+	char kind;		/* 'L', 'E', 'Q', 'W' (_WED) */
+	int number;		/* GPE or query number; -1 for _WED */
+	char target[AML_PATH_LEN];
+	bool known;		/* the value is a constant */
+	uint64_t value;
 };
 
 struct inv_thermal {
@@ -99,6 +114,12 @@ struct inventory {
 	/* the EC: its device is among devs (PNP0C09); debugfs adds these */
 	long ec_gpe;		/* -1 unknown */
 	char ec_debugfs[64];	/* "ec0" when /sys/kernel/debug/ec/ec0 was read */
+	/* from tables (acpi/inventory_tables.h) */
+	bool offline;
+	struct inv_notify *notifies;
+	size_t nnotifies;
+	char ec_gpe_from[48];	/* "_GPE", "ECDT", "_GPE is a method: not known offline" */
+	char ecdt_id[AML_PATH_LEN];	/* the ECDT's EC_ID, or "" without one */
 };
 
 /*

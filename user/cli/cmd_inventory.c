@@ -17,6 +17,7 @@
 #include "cli/cli.h"
 #include "cli/listen.h"
 #include "cli/inventory_print.h"
+#include "cli/inventory_offline.h"
 #include "acpi/inventory_ec.h"
 #include "record/record_fields.h"
 #include "acpi/inventory.h"
@@ -31,6 +32,7 @@ struct inv_opts {
 	const char *policy_dir;		/* NULL: the policy.d directories */
 	double events;			/* --events SECONDS; 0: none */
 	bool no_ec_io;
+	const char *tables, *compare, *modules_alias;
 };
 
 #define T struct inv_opts
@@ -42,6 +44,14 @@ static const struct opt inv_opts_table[] = {
 		    "trace for SECONDS and mark the GPEs, WMI GUIDs and EC queries that fired (root)"),
 	OPT_FLAG(0, "no-ec-io", T, no_ec_io, "do not read the EC's RAM (256 EC transactions) from debugfs"),
 	OPT_STR(0, "sysfs-root", "DIR", T, root, "read sysfs and debugfs under DIR (tests)"),
+	OPT_STR('t', "tables", "PATH", T, tables,
+		"read the tables of PATH instead of this machine: acpidump's text output,\n"
+		"a directory of binary tables (acpixtract -a, /sys/firmware/acpi/tables), or - (stdin)"),
+	OPT_STR(0, "modules-alias", "FILE", T, modules_alias,
+		"with --tables: the modules.alias giving alias_modules\n(default: the running kernel's)"),
+	OPT_STR(0, "compare", "PATH", T, compare,
+		"with --tables: list the EC fields, query methods, WMI blocks and devices\n"
+		"that appeared, vanished or moved in the tables of PATH"),
 	OPT_HELP,
 	OPT_END,
 };
@@ -57,7 +67,11 @@ static void inv_usage(FILE *out)
 		"interrupt counts, state and _Lxx/_Exx method, the EC (GPE, _Qxx methods,\n"
 		"RAM), buttons, lid, video and thermal zones, and which policy files match\n"
 		"this machine. Reads sysfs, the AML tables and debugfs; a section it cannot\n"
-		"read says why. Needs no privileges (root sees the tables and debugfs).\n\n");
+		"read says why. Needs no privileges (root sees the tables and debugfs).\n"
+		"With --tables, the same from an acpidump alone (no root, no kernel needed),\n"
+		"with the constant Notify() targets of each event method, the EC's fields,\n"
+		"the policies whose devices or GUIDs the tables have (DMI unknown) and the\n"
+		"event sources no module alias or policy covers.\n\n");
 	opt_usage(out, inv_opts_table);
 }
 
@@ -239,6 +253,16 @@ int cmd_inventory(int argc, char **argv)
 	err = opt_parse(&inventory_cmd, argc, argv, &o);
 	if (err)
 		return err;
+	if ((o.compare || o.modules_alias) && !o.tables)
+		return err_usage("inventory", "--compare and --modules-alias go with --tables");
+	if (o.tables) {
+		struct inv_offline_opts oo = { .tables = o.tables, .compare = o.compare,
+					       .modules_alias = o.modules_alias, .policy_dir = o.policy_dir };
+
+		if (o.events > 0)
+			return err_usage("inventory", "--events traces this machine: not with --tables");
+		return inventory_offline(&oo);
+	}
 	inventory_load(&inv, o.root, !o.no_ec_io);
 	evs.seconds = o.events;
 	if (o.events > 0)
@@ -255,7 +279,7 @@ int cmd_inventory(int argc, char **argv)
 		nfits = fit_available(o.root, &fits, nfits);
 	}
 	if (g_opts.json)
-		inv_print_json(&inv, fits, nfits, &evs);
+		inv_print_json(&inv, fits, nfits, &evs, NULL, NULL);
 	else
 		inv_print_text(&inv, fits, nfits, dirs, &evs);
 	free(fits);

@@ -70,6 +70,10 @@ static void json_devs(struct json *j, const struct inventory *inv)
 		} else {
 			json_null(j, "pnp");
 		}
+		if (inv->offline) {
+			json_bool(j, "hid_computed", d->hid_computed);
+			json_list(j, "alias_modules", d->alias);
+		}
 		json_end_object(j);
 	}
 	json_end_array(j);
@@ -104,6 +108,10 @@ static void json_wmi(struct json *j, const struct inventory *inv, bool ev)
 		json_bool(j, "bound", w->driver[0]);
 		json_list(j, "alias_modules", w->alias);
 		json_fired(j, ev, w->fired);
+		if (inv->offline) {
+			json_bool(j, "string", w->string);
+			json_str(j, "device", w->dev);
+		}
 		json_end_object(j);
 	}
 	json_end_array(j);
@@ -178,7 +186,7 @@ static void json_ec_more(struct json *j, const struct inventory *inv, bool ev)
 }
 
 void inv_print_json(const struct inventory *inv, const struct pol_fit *fits, size_t nfits,
-		    const struct inv_events *evs)
+		    const struct inv_events *evs, void (*extra)(struct json *j, void *ctx), void *ctx)
 {
 	bool ev = evs->seconds > 0 && evs->ok;
 	struct json j;
@@ -212,6 +220,10 @@ void inv_print_json(const struct inventory *inv, const struct pol_fit *fits, siz
 		json_u64(&j, "gpe", inv->ec_gpe);
 	else
 		json_null(&j, "gpe");
+	if (inv->offline) {
+		json_opt_str(&j, "gpe_from", inv->ec_gpe_from);
+		json_opt_str(&j, "ecdt", inv->ecdt_id);
+	}
 	json_end_object(&j);
 	json_section(&j, "thermal", &inv->thermal_s);
 	json_begin_array(&j, "items");
@@ -237,5 +249,7 @@ void inv_print_json(const struct inventory *inv, const struct pol_fit *fits, siz
 		json_end_object(&j);
 	}
 	json_end_array(&j);
+	if (extra)
+		extra(&j, ctx);
 	json_end_object(&j);
 }

@@ -30,7 +30,9 @@ struct inv_events {
 /* @pdirs: the policy directories read, for the heading. */
 void inv_print_text(const struct inventory *inv, const struct pol_fit *fits, size_t nfits,
 		    const char *pdirs, const struct inv_events *evs);
+struct json;
+/* @extra (may be NULL) adds keys to the top object before it closes. */
 void inv_print_json(const struct inventory *inv, const struct pol_fit *fits, size_t nfits,
-		    const struct inv_events *evs);
+		    const struct inv_events *evs, void (*extra)(struct json *j, void *ctx), void *ctx);
 
 #endif

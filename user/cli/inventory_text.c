@@ -77,13 +77,18 @@ void inv_print_text(const struct inventory *inv, const struct pol_fit *fits, siz
 		const struct inv_dev *d = &inv->devs[i];
 
 		text_printf(stdout, "  %-12s %-24s hid %-9s", d->name, dash(d->path), dash(d->hid));
+		if (d->hid_computed)
+			text_printf(stdout, " (_HID computed: not known offline)");
 		if (d->cids[0])
 			text_printf(stdout, " cid %s", d->cids);
 		if (d->uid[0])
 			text_printf(stdout, " uid %s", d->uid);
 		if (d->status >= 0)
 			text_printf(stdout, " _STA 0x%lx", d->status);
-		text_printf(stdout, " driver %s", dash(d->driver));
+		if (inv->offline)
+			text_printf(stdout, " alias %s", dash(d->alias));
+		else
+			text_printf(stdout, " driver %s", dash(d->driver));
 		if (d->pnp[0])
 			text_printf(stdout, " pnp %s %s", d->pnp, dash(d->pnp_ids));
 		text_printf(stdout, "\n");
@@ -103,7 +108,12 @@ void inv_print_text(const struct inventory *inv, const struct pol_fit *fits, siz
 			text_printf(stdout, " expensive");
 		if (w->instances >= 0)
 			text_printf(stdout, " instances %ld", w->instances);
-		text_printf(stdout, " driver %s", w->driver[0] ? w->driver : "- (not bound)");
+		if (w->string)
+			text_printf(stdout, " string");
+		if (inv->offline)
+			text_printf(stdout, " device %s", w->dev);
+		else
+			text_printf(stdout, " driver %s", w->driver[0] ? w->driver : "- (not bound)");
 		text_printf(stdout, " alias %s", dash(w->alias));
 		if (ev)
 			text_printf(stdout, " fired %u", w->fired);
@@ -126,7 +136,13 @@ void inv_print_text(const struct inventory *inv, const struct pol_fit *fits, siz
 		if (!strcmp(inv->devs[i].hid, "PNP0C09"))
 			text_printf(stdout, " %s %s driver %s;", inv->devs[i].name, inv->devs[i].path,
 			       dash(inv->devs[i].driver));
-	if (inv->ec_gpe >= 0)
+	if (inv->offline && inv->ecdt_id[0])
+		text_printf(stdout, " ECDT %s;", inv->ecdt_id);
+	if (inv->offline && inv->ec_gpe >= 0)
+		text_printf(stdout, " GPE 0x%02lx (%s)\n", inv->ec_gpe, inv->ec_gpe_from);
+	else if (inv->offline)
+		text_printf(stdout, " GPE unknown: %s\n", inv->ec_gpe_from[0] ? inv->ec_gpe_from : "no _GPE and no ECDT");
+	else if (inv->ec_gpe >= 0)
 		text_printf(stdout, " GPE 0x%02lx (debugfs %s)\n", inv->ec_gpe, inv->ec_debugfs);
 	else
 		text_printf(stdout, " GPE unknown: %s\n", inv->ec_s.status == INV_OK ? "no EC in debugfs" : inv->ec_s.why);
