@@ -55,6 +55,10 @@ guest() {
 	modprobe xiaomi-wmi
 	# shellcheck disable=SC2016 # expanded by the inner sh
 	vm_wait_for 10 sh -c '[ "$(grep -c "wmi loaded: attached" daemon.log)" -eq 2 ]'
+	# trace too: the press came before its second attach once (6.12), and
+	# trace.json had one WMI record of two
+	# shellcheck disable=SC2016 # expanded by the inner sh
+	vm_wait_for 10 sh -c '[ "$(grep -c "wmi loaded: attached" trace.log)" -eq 2 ]'
 	key_round 2
 	kill -TERM "$pid" "$tpid"
 	wait "$pid"
