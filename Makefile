@@ -233,12 +233,22 @@ $(foreach t,$(FUZZ_ALL),$(eval $(call fuzz_bin,$(t))))
 # from tests/fuzz/corpus/<target> (the parser's also from policy/).
 fuzz_seeds_policy := policy tests/fuzz/corpus/policy
 fuzz_maxlen_metrics := 16384
+# The tables target's seeds, acpidump text and the binary table, are made at
+# build time from the project's own ASL (tests/unit/aml/tables.asl), not
+# kept in the tree.
+fuzz_seeds_tables := $(OUT)/fuzz-seeds/tables
 
-fuzz: $(patsubst %,$(OUT)/tests/fuzz_%,$(FUZZ_TARGETS))
+$(fuzz_seeds_tables)/tables.txt: $(OUT)/aml/tables.aml tests/vm/lib/mkdump
+	@mkdir -p $(@D)
+	tests/vm/lib/mkdump $< >$@
+	cp $< $(@D)/tables.aml
+
+fuzz: $(patsubst %,$(OUT)/tests/fuzz_%,$(FUZZ_TARGETS)) $(fuzz_seeds_tables)/tables.txt
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		mkdir -p $(OUT)/fuzz-corpus/$$t; \
 		echo "  FUZZ    $$t ($(FUZZ_SECONDS) s)"; \
 		case $$t in policy) seeds="$(fuzz_seeds_policy)"; len=4096;; \
+			tables) seeds=$(fuzz_seeds_tables); len=4096;; \
 			metrics|replay) seeds=tests/fuzz/corpus/$$t; len=$(fuzz_maxlen_metrics);; \
 			*) seeds=tests/fuzz/corpus/$$t; len=4096;; esac; \
 		$(OUT)/tests/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=$$len \
