@@ -350,10 +350,9 @@ struct scan_ctx {
 	const char *table;
 };
 
-static int keep_method(const struct aml_method *m, void *ctx)
+int inventory_keep_event_method(struct inventory *inv, const struct aml_method *m,
+				const char *table)
 {
-	struct scan_ctx *c = ctx;
-	struct inventory *inv = c->inv;
 	struct inv_method *im;
 	char kind;
 	int num = aml_event_method(m->name, &kind);
@@ -370,10 +369,17 @@ static int keep_method(const struct aml_method *m, void *ctx)
 	memset(im, 0, sizeof(*im));
 	snprintf(im->path, sizeof(im->path), "%s", m->path);
 	snprintf(im->scope, sizeof(im->scope), "%s", m->scope);
-	snprintf(im->table, sizeof(im->table), "%s", c->table);
+	snprintf(im->table, sizeof(im->table), "%s", table);
 	im->kind = kind;
 	im->number = num;
 	return 0;
+}
+
+static int keep_method(const struct aml_method *m, void *ctx)
+{
+	struct scan_ctx *c = ctx;
+
+	return inventory_keep_event_method(c->inv, m, c->table);
 }
 
 static void scan_table(struct inventory *inv, const char *dir, const char *name)

@@ -127,6 +127,13 @@ struct inventory {
  * RAM from debugfs (each byte is an EC transaction).
  */
 void inventory_load(struct inventory *inv, const char *root, bool ec_io);
+/*
+ * Keep @m in inv->methods when it is an event method (a _Qxx anywhere, a
+ * _Lxx/_Exx of \_GPE) of @table; the live and the offline inventory
+ * (inventory_tables.c) both collect them so.  1 when out of memory.
+ */
+int inventory_keep_event_method(struct inventory *inv, const struct aml_method *m,
+				const char *table);
 void inventory_free(struct inventory *inv);
 const char *inv_status_name(enum inv_status s);
 /* What kind of platform device @hid is (power button, lid...), or NULL. */

@@ -186,31 +186,10 @@ static int on_name(const struct aml_named *nm, void *ctx)
 	return 0;
 }
 
-static int keep_method(struct collect *c, const struct aml_method *m, char kind, int num)
-{
-	struct inventory *inv = c->inv;
-	struct inv_method *im;
-	void *n = grow(inv->methods, inv->nmethods, sizeof(*inv->methods));
-
-	if (!n)
-		return 1;
-	inv->methods = n;
-	im = &inv->methods[inv->nmethods++];
-	memset(im, 0, sizeof(*im));
-	snprintf(im->path, sizeof(im->path), "%s", m->path);
-	snprintf(im->scope, sizeof(im->scope), "%s", m->scope);
-	snprintf(im->table, sizeof(im->table), "%s", c->table);
-	im->kind = kind;
-	im->number = num;
-	return 0;
-}
-
 static int on_method(const struct aml_method *m, void *ctx)
 {
 	struct collect *c = ctx;
 	struct tdev *d;
-	char kind;
-	int num = aml_event_method(m->name, &kind);
 
 	if (!memcmp(m->name, "_HID", 4) || !memcmp(m->name, "_GPE", 4)) {
 		if (!(d = dev_at(c, m->scope)))
@@ -227,10 +206,7 @@ static int on_method(const struct aml_method *m, void *ctx)
 		c->ws = n;
 		snprintf(c->ws[c->nws++], AML_PATH_LEN, "%s", m->path);
 	}
-	/* GPE methods count only in \_GPE, as in the live inventory */
-	if (num < 0 || (kind != 'Q' && strcmp(m->scope, "\\_GPE")))
-		return 0;
-	return keep_method(c, m, kind, num);
+	return inventory_keep_event_method(c->inv, m, c->table);
 }
 
 static int on_notify(const struct aml_notify *nt, void *ctx)
