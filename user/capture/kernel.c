@@ -74,6 +74,46 @@ static int probe_kprobe(struct kernel_info *k)
 }
 
 /* libbpf's whole parse of the vmlinux BTF, or NULL */
+int kernel_probe_atomics(struct kernel_info *k)
+{
+	/*
+	 * *(u64 *)(fp - 8) = 0; r1 = 1; r1 = atomic_fetch_add(fp - 8, r1);
+	 * r0 = 0; r0 = cmpxchg(fp - 8, r0, r1); r0 = 0; exit.  The kernels
+	 * before 5.12 refuse both ("BPF_STX uses reserved fields").
+	 */
+	struct bpf_insn insns[] = {
+		{ .code = 0x7a, .dst_reg = 10, .off = -8, .imm = 0 },	/* stdw [fp-8], 0 */
+		{ .code = 0xb7, .dst_reg = 1, .imm = 1 },		/* mov r1, 1 */
+		{ .code = 0xdb, .dst_reg = 10, .src_reg = 1, .off = -8, .imm = 0x01 }, /* fetch add */
+		{ .code = 0xb7, .dst_reg = 0, .imm = 0 },		/* mov r0, 0 */
+		{ .code = 0xdb, .dst_reg = 10, .src_reg = 1, .off = -8, .imm = 0xf1 }, /* cmpxchg */
+		{ .code = 0xb7, .dst_reg = 0, .imm = 0 },		/* mov r0, 0 */
+		{ .code = 0x95 },					/* exit */
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	int fd, err;
+
+	k->atomics_err = 0;
+	snprintf(k->atomics_why, sizeof(k->atomics_why), "atomic fetch-add and compare-exchange load");
+	fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "at_atomics", "GPL", insns,
+			   sizeof(insns) / sizeof(insns[0]), &opts);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	err = -errno;
+	if (err != -EINVAL) {
+		snprintf(k->atomics_why, sizeof(k->atomics_why),
+			 "not tested: loading a test program failed: %s", strerror(-err));
+		return 0;
+	}
+	k->atomics_err = err;
+	snprintf(k->atomics_why, sizeof(k->atomics_why),
+		 "no: this kernel's BPF lacks the atomic instructions that return a value "
+		 "(fetch-add, compare-exchange; Linux 5.12), which acpitrace's programs need");
+	return err;
+}
+
 static struct btf *load_vmlinux_btf(void)
 {
 	struct btf *btf = btf__load_vmlinux_btf();

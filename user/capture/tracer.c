@@ -192,6 +192,16 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 		t->skel = NULL;
 		return load(t, &plain);
 	}
+	if (err == -EINVAL && kernel_probe_atomics(&t->k)) {
+		/* the one refusal with a known cause and no fix but a newer kernel */
+		snprintf(t->error, sizeof(t->error),
+			 "loading the BPF programs failed: this kernel (%s): %s; "
+			 "`acpitrace probe` on this kernel says the same",
+			 t->k.release, t->k.atomics_why + strlen("no: this kernel's BPF "));
+		acpitrace_bpf__destroy(t->skel);
+		t->skel = NULL;
+		return -1;
+	}
 	if (err) {
 		snprintf(t->error, sizeof(t->error),
 			 "loading the BPF programs failed: %s (run with --verbose for the verifier log)",
@@ -417,6 +427,12 @@ void tracer_explain_refusal(const struct kernel_info *k, const char *cmd)
 			"loading BPF programs needs root, or the capabilities CAP_BPF\n"
 			"and CAP_PERFMON (CAP_SYS_ADMIN before Linux 5.8); this process has none\n"
 			"of them. Run it with sudo.");
+		return;
+	}
+	if (k->atomics_err) {
+		err_print_lines(cmd, "this kernel (%s) cannot load acpitrace's programs:\n"
+				"  BPF atomics: %s.\nA kernel of 5.12 or later can.",
+				k->release, k->atomics_why);
 		return;
 	}
 	/* only from the source tree: an installed binary has no Makefile beside it */

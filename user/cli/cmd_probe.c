@@ -126,6 +126,7 @@ static void print_text(const struct kernel_info *k, const struct plan *p)
 	}
 	printf("\nfentry/fexit: %s\n", k->fentry_err ? k->fentry_why : "yes");
 	printf("kprobe:       %s\n", k->kprobe_err ? k->kprobe_why : "yes");
+	printf("BPF atomics:  %s\n", k->atomics_why);
 	printf("SMI counter:  %s%s\n\n", smi_ok ? "" : "none: ", smi);
 	printf("%-16s %-36s %-7s %s\n", "hook", "function", "mode", "why");
 	for (unsigned int i = 0; i < nr_hooks; i++)
@@ -160,6 +161,10 @@ static void print_json(const struct kernel_info *k, const struct plan *p,
 	json_bool(&j, "ok", !k->kprobe_err);
 	json_str(&j, "detail", k->kprobe_why);
 	json_end_object(&j);
+	json_begin_object(&j, "atomics");
+	json_bool(&j, "ok", !k->atomics_err);
+	json_str(&j, "detail", k->atomics_why);
+	json_end_object(&j);
 	json_begin_object(&j, "smi");
 	json_bool(&j, "ok", smi_counter(smi, sizeof(smi)));
 	json_str(&j, "detail", smi);
@@ -184,6 +189,20 @@ static void print_json(const struct kernel_info *k, const struct plan *p,
 	json_end_object(&j);
 }
 
+/*
+ * A kernel whose BPF cannot load acpitrace's programs at all: every hook
+ * is lost, whatever its functions' BTF says, and each says why.
+ */
+static void refuse_all(struct plan *p)
+{
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		p->h[i].mode = MODE_SKIP;
+		snprintf(p->h[i].why, sizeof(p->h[i].why),
+			 "lost: this kernel's BPF lacks atomic fetch-add and compare-exchange "
+			 "(Linux 5.12), so no acpitrace program loads");
+	}
+}
+
 int cmd_probe(int argc, char **argv)
 {
 	struct attach_opts ao = { 0 };
@@ -197,6 +216,8 @@ int cmd_probe(int argc, char **argv)
 		return c;
 	kernel_probe(&k, true);
 	attach_plan(&k, &ao, &p);
+	if (kernel_probe_atomics(&k))
+		refuse_all(&p);
 	for (unsigned int i = 0; i < nr_hooks; i++)
 		usable += p.h[i].mode != MODE_SKIP;
 	if (g_opts.verbose)

@@ -4,7 +4,9 @@
 # A scenario is tests/vm/scenarios/NAME.sh, a bash file that only sets
 # variables and defines functions (it is sourced):
 #
-#   KERNELS="6.1 6.12"   kernels it runs on (default both)
+#   KERNELS="6.1 6.12"   kernels it runs on (default all: 5.10 6.1 6.12 latest;
+#                        run-all picks among them with --kernel, 6.1 and 6.12
+#                        when not told)
 #   MACHINES="pc"        one run per machine (default pc); with more than
 #                        one, runs are called NAME-MACHINE (hotplug-cpu-q35)
 #   MODULES="button"     --modules of tools/vm/run (comma list)
@@ -82,7 +84,7 @@
 # Load FILE with the defaults filled in.
 # shellcheck disable=SC2034 # the variables are the scenario's answer
 scenario_load() {
-	KERNELS="6.1 6.12" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
+	KERNELS="5.10 6.1 6.12 latest" MACHINES=pc MODULES="" APPEND="" ACPITABLES="" BINARIES=""
 	TIMEOUT=120 HOSTFWD= SMBIOS=() DEBUGCON=() BOOT=shared ROOTFS= RESULTS=share CPU= SMP=
 	KERNEL_IMAGE=elf EC= FIRMWARE=
 	unset -f guest host check
