@@ -149,7 +149,8 @@ static int build_tree(void)
 	link_to("sys/devices/platform/PNP0C14:01/firmware_node", ACPI_DEVS "/PNP0C14:01");
 	wmi_block(wmibus0, GUID_METHOD, GUID_METHOD "\n", NULL);
 	wmi_block(wmibus0, GUID_EVENT, GUID_EVENT "\n", "D0\n");
-	wmi_block(wmibus1, GUID_EVENT2, GUID_EVENT2 "\n", "D0\n");
+	/* 7.x names every block GUID-N (6.12 a duplicated GUID's second one) */
+	wmi_block(wmibus1, GUID_EVENT2 "-2", GUID_EVENT2 "\n", "D0\n");
 	/* a block with no PNP0C14 parent to be found */
 	wmi_block("sys/devices/virtual/wmi_orphan", GUID_ORPHAN, GUID_ORPHAN "\n", "80\n");
 	/* not a WMI block: no guid file */
@@ -243,10 +244,12 @@ TEST(sysfs_wmi_guids)
 			found |= 2;
 			CHECK_EQ_INT(w->notify_id, 0xd0);	/* sysfs prints hex */
 			CHECK_STR(w->device, "\\_SB.WMI1");
+			CHECK_STR(w->name, GUID_EVENT);
 		} else if (!strcmp(w->guid, GUID_EVENT2)) {
 			found |= 4;
 			CHECK_EQ_INT(w->notify_id, 0xd0);
 			CHECK_STR(w->device, "\\_SB.AMW0");
+			CHECK_STR(w->name, GUID_EVENT2 "-2");	/* its driver link is there */
 		} else if (!strcmp(w->guid, GUID_ORPHAN)) {
 			found |= 8;
 			CHECK_EQ_INT(w->notify_id, 0x80);

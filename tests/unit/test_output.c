@@ -269,9 +269,9 @@ TEST(output_wmi_integer_string_and_none)
 TEST(output_wmi_guid_from_sysfs)
 {
 	struct wmi_entry wmi[] = {
-		{ "05901221-D566-11D1-B2F0-00A0C9062910", "\\_SB.WMI1", -1 },
-		{ "ABBC0F72-8EA1-11D1-00A0-C90629100000", "\\_SB.WMI1", 0xd0 },
-		{ "ABBC0F6B-8EA1-11D1-00A0-C90629100000", "\\_SB.AMW0", 0xd0 },
+		{ "05901221-D566-11D1-B2F0-00A0C9062910", "\\_SB.WMI1", -1, "05901221-D566-11D1-B2F0-00A0C9062910" },
+		{ "ABBC0F72-8EA1-11D1-00A0-C90629100000", "\\_SB.WMI1", 0xd0, "ABBC0F72-8EA1-11D1-00A0-C90629100000" },
+		{ "ABBC0F6B-8EA1-11D1-00A0-C90629100000", "\\_SB.AMW0", 0xd0, "ABBC0F6B-8EA1-11D1-00A0-C90629100000" },
 	};
 	struct acpi_sysfs sys = { .wmi = wmi, .nwmi = 3 };
 	struct at_event e;

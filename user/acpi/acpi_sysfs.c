@@ -86,6 +86,7 @@ static void load_wmi(struct acpi_sysfs *s, const char *root)
 		s->wmi = n;
 		e = &s->wmi[s->nwmi];
 		memset(e, 0, sizeof(*e));
+		snprintf(e->name, sizeof(e->name), "%s", name);
 		snprintf(file, sizeof(file), "%s/guid", sub);
 		if (sysfs_read_line(file, e->guid, sizeof(e->guid)))
 			continue;

@@ -18,9 +18,14 @@ struct acpi_dev_entry {
 };
 
 struct wmi_entry {
-	char guid[40];		/* as in /sys/bus/wmi/devices */
+	char guid[40];		/* its guid attribute */
 	char device[80];	/* normalised path of the PNP0C14 device */
 	int notify_id;		/* -1 for method/data blocks */
+	/*
+	 * Its name in /sys/bus/wmi/devices: the GUID, or GUID-N where the
+	 * kernel numbers every device (7.x) or a duplicated GUID (6.12).
+	 */
+	char name[64];
 };
 
 struct acpi_sysfs {

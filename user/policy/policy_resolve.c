@@ -198,11 +198,11 @@ static void resolve_wmi(struct policy *p, struct pol_block *b, const struct acpi
 		b->wmi_notify_id = w->notify_id;
 		snprintf(b->devices, sizeof(b->devices), "WMI %s (notify id 0x%02X) on %s",
 			 w->guid, w->notify_id, w->device[0] ? w->device : "?");
-		snprintf(link, sizeof(link), "%s/sys/bus/wmi/devices/%s/driver", root, w->guid);
+		snprintf(link, sizeof(link), "%s/sys/bus/wmi/devices/%s/driver", root, w->name);
 		if (!sysfs_link_name(link, drv, sizeof(drv))) {
 			pol_add_warning(p, "%s:%d: vendor driver '%s' owns WMI GUID %s; it may report these events as keys too",
 				    b->file, b->line, drv, w->guid);
-			snprintf(link, sizeof(link), "/sys/bus/wmi/devices/%s", w->guid);
+			snprintf(link, sizeof(link), "/sys/bus/wmi/devices/%s", w->name);
 			set_owner(b, root, drv, link);
 		}
 		return;

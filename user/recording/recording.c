@@ -72,7 +72,7 @@ int rec_facts_gather(struct rec_facts *f, const char *root, const char *kernel)
 		snprintf(w->guid, sizeof(w->guid), "%s", sys.wmi[i].guid);
 		snprintf(w->device, sizeof(w->device), "%s", sys.wmi[i].device);
 		w->notify_id = sys.wmi[i].notify_id;
-		driver_of(root, "/sys/bus/wmi/devices", w->guid, w->driver, sizeof(w->driver));
+		driver_of(root, "/sys/bus/wmi/devices", sys.wmi[i].name, w->driver, sizeof(w->driver));
 	}
 	acpi_sysfs_free(&sys);
 	return 0;

@@ -60,7 +60,7 @@ check() {
 	done
 	for guid in 409B028D-F06B-4C7C-8BBB-EE133A6BD87E 76E9027C-95D0-4180-8692-DA6747DD1C2D \
 		8F1F6E4A-3D2C-4B5A-9E8D-7C6B5A4F3E01; do
-		expect_grep wmi-devices.txt "^$guid\$" 1
+		expect_grep wmi-devices.txt "^$guid(-[0-9]+)?\$" 1
 	done
 	expect_event results.json '.step == "boot" and .bl_type == "firmware" and .max_brightness == 10' 1
 	expect_event results.json '.step == "boot" and .temp2 == .temp1 + 1000' 1
