@@ -388,7 +388,7 @@ debtest:
 # The two entry points of a fresh machine install what is missing first.
 test:
 	@tools/deps.sh
-	@$(MAKE) --no-print-directory hosttest debtest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-ec vmtest-firmware vmtest-debian parity demotest
+	@$(MAKE) --no-print-directory hosttest debtest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-ec vmtest-firmware vmtest-kernels vmtest-debian parity demotest
 
 # make demo exactly as the README shows it, its trace checked (tests/vm/demo.sh).
 demotest:

@@ -31,6 +31,11 @@ dev PNP0C09:00 '\_SB_.EC0_' PNP0C09 'acpi:PNP0C09:' '' 15 ec
 dev PNP0C0D:00 '\_SB_.LID0' PNP0C0D 'acpi:PNP0C0D:' '' 15 button
 dev LEN0268:00 '\_SB_.PCI0.LPCB.EC0_.HKEY' LEN0268 'acpi:LEN0268:PNP0C32:' '' 15 thinkpad_hotkey
 dev ACPT0001:00 '\_SB_.SNK0' ACPT0001 'acpi:ACPT0001:' 0 '' ''
+# 7.x: the thermal driver binds the zone's platform device, its physical node
+dev LNXTHERM:00 '\_TZ_.TZ00' LNXTHERM 'acpi:LNXTHERM:' '' '' ''
+mkdir -p "$r/sys/devices/platform/LNXTHERM:00"
+ln -s ../../../bus/platform/drivers/thermal "$r/sys/devices/platform/LNXTHERM:00/driver"
+ln -s ../../../../devices/platform/LNXTHERM:00 "$r/sys/bus/acpi/devices/LNXTHERM:00/physical_node"
 wmi() {	# GUID FILE=VALUE...
 	local d=$r/sys/bus/wmi/devices/$1 kv
 	mkdir -p "$d"
@@ -85,8 +90,9 @@ cp "$(dirname "$bin")/../policy/thinkpad-hkey.policy" "$(dirname "$bin")/../poli
 j=$tmp/inv.json
 check "device path, HID, CIDs, _STA, driver" \
 	'.devices.items | any(.name == "LEN0268:00" and .path == "\\_SB.PCI0.LPCB.EC0.HKEY" and .hid == "LEN0268" and .cids == ["PNP0C32"] and .sta == 15 and .driver == "thinkpad_hotkey")' "$j"
+check "driver of the physical node (a platform driver)" '.devices.items | any(.name == "LNXTHERM:00" and .driver == "thermal")' "$j"
 check "device _UID, no _STA file" '.devices.items | any(.name == "ACPT0001:00" and .uid == "0" and .sta == null and .driver == null)' "$j"
-check "platform kinds" '[.devices.items[] | select(.kind) | .kind] == ["embedded controller", "lid"]' "$j"
+check "platform kinds" '[.devices.items[] | select(.kind) | .kind] == ["thermal zone", "embedded controller", "lid"]' "$j"
 check "WMI event block, bound" '.wmi.items | any(.guid == "ABBC0F72-8EA1-11D1-00A0-C90629100000" and .notify_id == 208 and .event and (.method | not) and (.data | not) and .instances == 1 and .bound and .driver == "thinkpad-wmi")' "$j"
 check "WMI method block" '.wmi.items | any(.guid == "05901221-D566-11D1-B2F0-00A0C9062910" and .notify_id == null and .object_id == "BA" and .method and (.data | not) and (.bound | not))' "$j"
 check "WMI data block, setable, expensive" '.wmi.items | any(.object_id == "AA" and .data and .setable and .expensive and .instances == 2 and (.method | not))' "$j"
@@ -119,7 +125,7 @@ check "--no-ec-io leaves the RAM unread" '.ec.registers.status == "missing" and 
 if [[ -w /sys/kernel/debug ]] && "$bin" probe >/dev/null 2>&1; then
 	check "--events traced" '.events.status == "ok" and .events.seconds == 0.2' "$tmp/ev.json"
 else
-	check "--events without tracing: reason, inventory still there" '.events.status == "error" and (.events.reason | length > 0) and (.devices.items | length == 4) and ([.wmi.items[].fired] | all(. == null))' "$tmp/ev.json"
+	check "--events without tracing: reason, inventory still there" '.events.status == "error" and (.events.reason | length > 0) and (.devices.items | length == 5) and ([.wmi.items[].fired] | all(. == null))' "$tmp/ev.json"
 fi
 # a table shorter than its header says: that table is named, the others still scanned
 head -c 60 "$aml/scan.aml" >"$t/SSDT3"
@@ -136,7 +142,7 @@ rm -rf "$r/sys/bus/wmi" "$r/sys/kernel/debug" "$r/sys/firmware" "$r/sys/bus/pnp"
 grep -q '^WMI blocks: not available: /sys/bus/wmi/devices: missing' "$tmp/inv.txt" &&
 	grep -q '^GPEs and fixed events: not available: /sys/firmware/acpi/interrupts: missing' "$tmp/inv.txt" &&
 	grep -q '^Embedded controller: PNP0C09:00 .*GPE unknown: /sys/kernel/debug/ec: missing' "$tmp/inv.txt" &&
-	grep -q '^ACPI devices (/sys/bus/acpi/devices): 4$' "$tmp/inv.txt" &&
+	grep -q '^ACPI devices (/sys/bus/acpi/devices): 5$' "$tmp/inv.txt" &&
 	grep -q '^GPE and EC query methods: not available: /sys/firmware/acpi/tables: missing' "$tmp/inv.txt" &&
 	grep -q '^  registers: not available: /sys/kernel/debug/ec: missing' "$tmp/inv.txt" &&
 	grep -q '^  queries: unknown (tables not read)$' "$tmp/inv.txt" &&

@@ -341,6 +341,22 @@ TEST(suspend_wake_fixed_status)
 	CHECK_STR(c.key, "power_button");
 	suspend_text(text, sizeof(text), &c.e, c.t.irqs);
 	CHECK_CONTAINS(text, "woken by fixed event power_button (status bit set, no event ran)");
+	{
+		/* 7.x: the wakeup source is the button's platform device's */
+		char dir[160], file[200];
+
+		snprintf(file, sizeof(file), "%s/power/wakeup_last_time_ms", c.t.pwrbtn);
+		CHECK(unlink(file) == 0);
+		cycle_run(&c, AT_SUSP_DEEP, false, false);
+		CHECK_STR(c.src, "unknown");
+		snprintf(dir, sizeof(dir), "%s/physical_node", c.t.pwrbtn);
+		CHECK(mkdir(dir, 0755) == 0);
+		snprintf(dir, sizeof(dir), "%s/physical_node/power", c.t.pwrbtn);
+		CHECK(mkdir(dir, 0755) == 0);
+		put(c.t.pwrbtn, "physical_node/power/wakeup_last_time_ms", "5300\n");
+		cycle_run(&c, AT_SUSP_DEEP, false, false);
+		CHECK_STR(c.key, "power_button");
+	}
 	/* the RTC's bit, set by the wakeup itself, comes first */
 	put(c.t.acpi, "ff_rt_clk", "       0     STS disabled     unmasked\n");
 	cycle_run(&c, AT_SUSP_DEEP, false, false);

@@ -16,6 +16,13 @@
 #                   (tests/host/ec-device.sh)
 #   make vmtest-firmware  tests/vm/scenarios-firmware (tools/vm/run --firmware
 #                   on the project's own laptop tables), both kernels
+#   make vmtest-kernels   tests/vm/scenarios-kernels on 5.10 and latest (the
+#                   newest Debian kernel, tools/vm/kernel-latest): the capture
+#                   core on an independent table, a key, a reload, an S3
+#                   wake, inventory; on 5.10 probe's and trace's refusal
+#                   (KERNELS_ARGS="--kernel 6.12" runs them elsewhere)
+#   make kernel-update  move tools/vm/kernel-latest to sid's newest kernel
+#                   (prints the old and new package), then make vmtest-kernels
 #   make vmtest-long      tests/vm/scenarios-long (fixed idle and scrape windows, BTF cache), both kernels
 #   make vmtest-debian  tests/vm/scenarios-debian on both kernels in a Debian
 #                   bookworm userland (tools/vm/run --rootfs debian) with the
@@ -25,7 +32,7 @@
 #                   driver and kernel, two guests at a time; PARITY_ARGS=...
 #                   narrows them), then the table of tests/vm/parity/table
 #                   (also written to $(OUT)/parity/table.md)
-#   make vmkernels  fetch and unpack both guest kernels into the cache
+#   make vmkernels  fetch and unpack the guest kernels (5.10, 6.1, 6.12, latest) into the cache
 #   make vmdemo     the live trace demo (tools/vm/demo); `make demo` installs
 #                   the packages first
 
@@ -33,7 +40,7 @@ QMP_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 VMTEST_ARGS ?=
 PARITY_ARGS ?=
 
-.PHONY: vmtest vmtest-debian vmtest-discover vmtest-wake vmtest-ec vmtest-firmware vmtest-long vmqemu vmkernels vmdemo qmp parity
+.PHONY: vmtest vmtest-debian vmtest-discover vmtest-wake vmtest-ec vmtest-firmware vmtest-long vmtest-kernels kernel-update vmqemu vmkernels vmdemo qmp parity
 
 $(OUT)/tools/qmp: tools/vm/qmp.c
 	@mkdir -p $(dir $@)
@@ -42,8 +49,10 @@ $(OUT)/tools/qmp: tools/vm/qmp.c
 qmp: $(OUT)/tools/qmp
 
 vmkernels:
+	tools/vm/kernel 5.10 >/dev/null
 	tools/vm/kernel 6.1 >/dev/null
 	tools/vm/kernel 6.12 >/dev/null
+	tools/vm/kernel latest >/dev/null
 
 VM_ENV = ACPITRACE_QMP=$(abspath $(OUT)/tools/qmp) \
 	ACPITRACE_VM_BUILD_CACHE=$(abspath $(OUT)/vm-cache)
@@ -80,6 +89,16 @@ vmtest-ec: all $(OUT)/tools/qmp vmqemu
 vmtest-firmware: all $(OUT)/tools/qmp vmqemu
 	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-firmware --out $(OUT)/vmtest-firmware $(VMTEST_ARGS)
 	$(VM_ENV) tests/host/firmware.sh --boot
+
+KERNELS_ARGS ?= --kernel 5.10 --kernel latest
+
+vmtest-kernels: all $(OUT)/tools/qmp
+	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-kernels --out $(OUT)/vmtest-kernels $(KERNELS_ARGS) $(VMTEST_ARGS)
+
+# The pin moves first; the matrix then runs on the new kernel.
+kernel-update:
+	tools/vm/kernel --update-latest
+	$(MAKE) --no-print-directory vmtest-kernels
 
 vmtest-long: all $(OUT)/tools/qmp
 	$(VM_ENV) tests/vm/run-all --scenarios tests/vm/scenarios-long --out $(OUT)/vmtest-long $(VMTEST_ARGS)

@@ -64,6 +64,13 @@ static void driver_in(const char *dir, const char *name, char *out, size_t len)
 	out[0] = '\0';
 	if (snprintf(link, sizeof(link), "%s/%s/driver", dir, name) < (int)sizeof(link))
 		sysfs_link_name(link, out, len);
+	/*
+	 * Drivers that newer kernels turned into platform drivers (7.x:
+	 * thermal zones, buttons) bind the ACPI device's physical node.
+	 */
+	if (!out[0] &&
+	    snprintf(link, sizeof(link), "%s/%s/physical_node/driver", dir, name) < (int)sizeof(link))
+		sysfs_link_name(link, out, len);
 }
 
 /* "acpi:HID:CID1:CID2:" -> "CID1,CID2" */

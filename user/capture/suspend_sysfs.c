@@ -109,10 +109,13 @@ static int fixed_status(const char *dir)
  */
 static bool pwrbtn_woke(const char *dev, uint64_t enter_mono_ns)
 {
-	char p[320];
+	char p[340];
 	long ms;
 
 	snprintf(p, sizeof(p), "%s/power/wakeup_last_time_ms", dev);
+	/* 7.x binds the button to its platform device, which holds the source */
+	if (sysfs_read_long(p, &ms))
+		snprintf(p, sizeof(p), "%s/physical_node/power/wakeup_last_time_ms", dev);
 	return !sysfs_read_long(p, &ms) && ms > 0 && (uint64_t)ms * 1000000 >= enter_mono_ns;
 }
 

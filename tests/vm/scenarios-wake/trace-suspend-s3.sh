@@ -49,6 +49,8 @@ guest() {
 		vm_wait_for 20 printed "$1"
 	}
 	pb=/sys/bus/acpi/devices/LNXPWRBN:00
+	# 7.x: the button driver binds the platform device, whose wakeup source it is
+	[ -e "$pb/power/wakeup" ] || pb=$pb/physical_node
 	# the alarm as close to the cycle as the shell allows; the uptime (the
 	# boot clock, the monotonic one until the first sleep) when it was set
 	echo 0 >/sys/class/rtc/rtc0/wakealarm

@@ -1,0 +1,6 @@
+# shellcheck shell=bash
+# tests/vm/scenarios/dispatch-key.sh on the kernels of the matrix that load acpitrace's
+# programs (5.10 cannot: refuse-5.10.sh).
+# shellcheck source=tests/vm/scenarios/dispatch-key.sh
+. "$ROOT/tests/vm/scenarios/dispatch-key.sh"
+KERNELS="6.1 6.12 latest"

@@ -1,0 +1,6 @@
+# shellcheck shell=bash
+# tests/vm/scenarios-discover/inventory.sh on the kernels of the matrix that load acpitrace's
+# programs (5.10 cannot: refuse-5.10.sh).
+# shellcheck source=tests/vm/scenarios-discover/inventory.sh
+. "$ROOT/tests/vm/scenarios-discover/inventory.sh"
+KERNELS="6.1 6.12 latest"
