@@ -81,7 +81,7 @@ all: $(OUT)/acpitrace $(EVREAD) $(SOCKFLOOD)
 help:
 	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
 	@echo '  all          build/acpitrace and the guest helpers evread, sockflood (default)'
-	@echo '  test         install missing packages, then hosttest, debtest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-ec, vmtest-firmware, vmtest-debian, parity, demotest'
+	@echo '  test         install missing packages, then hosttest, debtest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-ec, vmtest-firmware, vmtest-kernels, vmtest-debian, parity, demotest'
 	@echo '  debtest      make deb as a user runs it (tests on), lintian --pedantic, mandoc -T lint, the package'"'"'s files'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
 	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest, optionstest,'
@@ -111,6 +111,8 @@ help:
 	@echo '  vmtest-wake  the wake scenarios (tests/vm/scenarios-wake: s2idle, S3, SMI, IRQs)'
 	@echo '  vmtest-ec    the embedded controller scenarios (tests/vm/scenarios-ec; builds QEMU with the EC once: tools/vm/qemu)'
 	@echo '  vmtest-firmware  guests booted with laptop tables through the initrd upgrade (tests/vm/scenarios-firmware)'
+	@echo '  vmtest-kernels the capture core on 5.10 and the newest Debian kernel (tests/vm/scenarios-kernels; KERNELS_ARGS=...)'
+	@echo '  kernel-update move the newest-kernel pin (tools/vm/kernel-latest) to sid'"'"'s newest, then vmtest-kernels'
 	@echo '  vmtest-long  scenarios that wait out fixed windows (tests/vm/scenarios-long: idle, Prometheus, BTF cache)'
 	@echo '  vmtest-debian the service scenarios in a Debian userland guest (make deb, systemd, udev)'
 	@echo '  parity       kernel drivers vs shipped policies, code by code, in guests (PARITY_ARGS=...)'

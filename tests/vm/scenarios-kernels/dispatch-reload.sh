@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034 # KERNELS is read by run-all
 # tests/vm/scenarios/dispatch-reload.sh on the kernels of the matrix that load acpitrace's
 # programs (5.10 cannot: refuse-5.10.sh).
 # shellcheck source=tests/vm/scenarios/dispatch-reload.sh
