@@ -104,6 +104,16 @@ _parity_guest() {
 		done
 		return 0
 	}
+	# whether the state files $1 and $2 have the same lines (a handful)
+	_parity_same() {
+		exec 6<"$2"
+		while read -r l1; do
+			read -r l2 <&6 && [ "$l1" = "$l2" ] || { exec 6<&-; return 1; }
+		done <"$1"
+		read -r l2 <&6 && { exec 6<&-; return 1; }
+		exec 6<&-
+		return 0
+	}
 	# "effect CODE WHAT NAME FIELD OLD->NEW" for each state that differs
 	# between the files OLD and NEW (a handful of lines each)
 	_parity_diff() {
@@ -170,7 +180,20 @@ _parity_guest() {
 				read -r -t 0.005 _ <&5 || :
 				continue
 			fi
+			# A Notify's record (the log line) is made when the AML
+			# queues it; the driver's handler runs after, in a kernel
+			# worker, and may still be changing a backlight. So the
+			# state is read until two reads 30 ms apart agree (where
+			# there is any state: most drivers have none to wait for).
 			_parity_state >$new
+			n=0
+			while [ -s $new ] && [ $n -lt 20 ]; do
+				read -r -t 0.03 _ <&5 || :
+				_parity_state >/tmp/effects.c
+				_parity_same $new /tmp/effects.c && break
+				mv /tmp/effects.c $new
+				n=$((n + 1))
+			done
 			{
 				_parity_diff $old $new "$last"
 				for c in $codes; do
