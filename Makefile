@@ -69,7 +69,7 @@ SOCKFLOOD := $(OUT)/tools/sockflood
 # The BPF tests (tests/bpf) name user/ headers without their folder.
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
-.PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest paritycomparetest learnfilestest \
+.PHONY: all clean help test hosttest check devcheck unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest paritycomparetest learnfilestest \
 	optionstest firmwaretest vmlibtest \
 	fuzz fuzz-smoke \
 	depcheck bench bench-smoke deps vmlinux demo demotest vmtest verify-budget check bpf-headers-check doctest
@@ -81,12 +81,15 @@ all: $(OUT)/acpitrace $(EVREAD) $(SOCKFLOOD)
 help:
 	@echo 'acpitrace make targets (output under OUT=$(OUT); V=1 shows commands)'
 	@echo '  all          build/acpitrace and the guest helpers evread, sockflood (default)'
-	@echo '  test         install missing packages, then hosttest, debtest, bench-smoke, vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-ec, vmtest-firmware, vmtest-kernels, vmtest-debian, parity, demotest'
+	@echo '  test         install missing packages, then all, devcheck, debtest (whose package build runs check), bench-smoke,'
+	@echo '               vmtest, vmtest-discover, vmtest-wake, vmtest-long, vmtest-ec, vmtest-firmware, vmtest-kernels, vmtest-debian, parity, demotest'
 	@echo '  debtest      make deb as a user runs it (tests on), lintian --pedantic, mandoc -T lint, the package'"'"'s files'
-	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
-	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest, optionstest,'
-	@echo '               firmwaretest, paritycomparetest, vmlibtest, learnfilestest'
-	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
+	@echo '  hosttest     check and devcheck: every host test'
+	@echo '  check        what a package build runs (no apt, QEMU or network): all, depcheck, unittest, bpftest,'
+	@echo '               verify-budget, ttytest, promtest, replaytest, inventorytest, installtest, timelinetest,'
+	@echo '               doctest, optionstest, firmwaretest, paritycomparetest, vmlibtest, learnfilestest'
+	@echo '  devcheck     the host tests of the sources a package build leaves out: bpf-headers-check, santest,'
+	@echo '               fuzz-smoke (they rebuild with other compilers and flags)'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
 	@echo '  unittest     unit tests (tests/unit)'
 	@echo '  bpftest      BPF verifier and test-run checks (tests/bpf)'
@@ -192,16 +195,17 @@ $(SOCKFLOOD): tools/vm/sockflood.c
 	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -static $< -lpthread -o $@
 
 # --- Fuzzing under libFuzzer (make fuzz FUZZ_SECONDS=30) --------------------
-# Seven targets: the policy parser (text), the file loader (a fake directory
+# Eight targets: the policy parser (text), the file loader (a fake directory
 # tree with includes), the record decoder with both renderers, the
 # metrics/stats renderers, the recording reader (replay) with the timeline
 # drawn from what it accepts, the AML scanner (aml: tables for
-# inventory's method lists), and inventory --tables' readers (tables:
-# acpidump text, _WDG blocks, Notify targets).  `make fuzz`
+# inventory's method lists), inventory --tables' readers (tables:
+# acpidump text, _WDG blocks, Notify targets), and the acpid socket's path
+# (acpid: a record as acpid's line, hostile clients of the line server).  `make fuzz`
 # runs each for FUZZ_SECONDS, one after the other; FUZZ_TARGETS=... picks
 # some.
 
-FUZZ_ALL     := policy loader record metrics replay aml tables
+FUZZ_ALL     := policy loader record metrics replay aml tables acpid
 FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_SECONDS ?= 30
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE
@@ -372,13 +376,19 @@ santest: $(SKELS)
 	$(MAKE) --no-print-directory OUT=$(OUT)/san BPF_OUT=$(BPF_OUT) CFLAGS="$(SAN_FLAGS)" \
 		LDFLAGS="-fsanitize=address,undefined" unittest
 
-hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest promtest replaytest \
-	inventorytest installtest santest fuzz-smoke timelinetest doctest optionstest firmwaretest \
+hosttest: check devcheck
+
+# What a packager's build (dh_auto_test) runs: the host tests of the built
+# program, no apt, no QEMU, no network.  Tests that need root or a kernel
+# feature skip and say why.
+check: all depcheck unittest bpftest verify-budget ttytest promtest replaytest \
+	inventorytest installtest timelinetest doctest optionstest firmwaretest \
 	paritycomparetest vmlibtest learnfilestest
 
-# What a packager's build (dh_auto_test) runs: the host tests only, no apt,
-# no QEMU, no network.  Tests that need root or a kernel feature skip and say why.
-check: hosttest
+# The rest of the host tests: each BPF header compiled alone, the unit tests
+# rebuilt under ASan/UBSan, the fuzzers for 10 s each.  They rebuild the
+# sources with other compilers and flags, so a package build leaves them out.
+devcheck: bpf-headers-check santest fuzz-smoke
 
 # The package exactly as a user builds it (make deb: no DEB_BUILD_OPTIONS,
 # make check under Debian's build flags), lintian --pedantic (no E: or W:),
@@ -388,9 +398,11 @@ debtest:
 	tests/host/deb.sh $(OUT)
 
 # The two entry points of a fresh machine install what is missing first.
+# make test runs every host test once: check inside debtest's package build
+# (under Debian's build flags, as a user's make deb runs it), devcheck here.
 test:
 	@tools/deps.sh
-	@$(MAKE) --no-print-directory hosttest debtest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-ec vmtest-firmware vmtest-kernels vmtest-debian parity demotest
+	@$(MAKE) --no-print-directory all devcheck debtest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-ec vmtest-firmware vmtest-kernels vmtest-debian parity demotest
 
 # make demo exactly as the README shows it, its trace checked (tests/vm/demo.sh).
 demotest:

@@ -317,9 +317,13 @@ class Corpus:
 
 
 def make_targets_run():
-    """Targets make test runs: its prerequisites and $(MAKE) recipes."""
-    rules = {}
-    files = [os.path.join(ROOT, "Makefile")]
+    """Targets make test runs: its prerequisites and $(MAKE) recipes, the
+    package build's (debtest runs make deb, whose dpkg-buildpackage runs
+    debian/rules with its tests on), and a target without a recipe all of
+    whose prerequisites it runs (hosttest: check in the package build,
+    devcheck beside it)."""
+    rules, recipe = {}, set()
+    files = [os.path.join(ROOT, "Makefile"), os.path.join(ROOT, "debian", "rules")]
     files += glob.glob(os.path.join(ROOT, "tools", "vm", "*.mk"))
     files += glob.glob(os.path.join(ROOT, "dist", "*.mk"))
     for f in files:
@@ -333,20 +337,27 @@ def make_targets_run():
                         w for w in m.group(2).split() if "$" not in w)
                 continue
             if cur and line.startswith("\t"):
+                recipe.update(cur)
                 m2 = re.search(r"\$\(MAKE\)(.*)", line)
                 if m2:
                     for w in m2.group(1).split():
                         if not w.startswith("-") and "=" not in w:
                             for t in cur:
                                 rules[t].add(w)
+    rules.setdefault("debtest", set()).add("deb")
+    rules.setdefault("deb", set()).add("override_dh_auto_test")
     seen, todo = set(), ["test"]
-    while todo:
-        t = todo.pop()
-        if t in seen:
-            continue
-        seen.add(t)
-        todo += list(rules.get(t, ()))
-    return seen
+    while True:
+        while todo:
+            t = todo.pop()
+            if t in seen:
+                continue
+            seen.add(t)
+            todo += list(rules.get(t, ()))
+        todo = [t for t, pre in rules.items()
+                if t not in seen and t not in recipe and pre and pre <= seen]
+        if not todo:
+            return seen
 
 
 def command_name(words):

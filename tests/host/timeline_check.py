@@ -7,6 +7,10 @@
                                            #rrggbb COLOUR present (the boxes' fills)
   timeline_check.py chrome FILE.json       Chrome trace-event JSON: required fields per
                                            phase, flows paired and inside a slice
+  timeline_check.py many FILE...           each FILE.svg and FILE.json as above, one
+                                           "FILE: RESULT" line each; exit 1 if any fails
+                                           (one interpreter for every recording: Python's
+                                           start is half a second on the test machines)
 
 Only the standard library: PNG decoding is zlib plus the five scanline filters.
 """
@@ -19,9 +23,12 @@ import zlib
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
+class Failed(Exception):
+    pass
+
+
 def fail(msg):
-    print(f"FAIL {msg}")
-    sys.exit(1)
+    raise Failed(msg)
 
 
 def check_svg(path):
@@ -31,7 +38,7 @@ def check_svg(path):
         fail(f"{path}: not well-formed XML: {e}")
     if root.tag != SVG_NS + "svg":
         fail(f"{path}: root element is {root.tag}, not svg")
-    print(int(float(root.get("width"))), int(float(root.get("height"))))
+    return f'{int(float(root.get("width")))} {int(float(root.get("height")))}'
 
 
 def paeth(a, b, c):
@@ -83,8 +90,8 @@ def check_png(path, colours):
     if missing:
         fail(f"{path}: no pixel of {', '.join(missing)} ({len(seen)} colours)")
     top = max(seen.values())
-    print(f"{w}x{h}, {len(seen)} colours, {100 * (1 - top / (w * h)):.1f}% not background, "
-          f"fills {' '.join(colours)} present")
+    return (f"{w}x{h}, {len(seen)} colours, {100 * (1 - top / (w * h)):.1f}% not background, "
+            f"fills {' '.join(colours)} present")
 
 
 REQUIRED = {"X": ("name", "ph", "ts", "pid", "tid", "dur"), "s": ("name", "ph", "ts", "pid", "tid", "id"),
@@ -128,10 +135,32 @@ def check_chrome(path):
         for e in (s, f):
             if not any(a <= e["ts"] <= b for a, b in slices.get((e["pid"], e["tid"]), [])):
                 fail(f"{path}: flow {key[2]} ({e['ph']}) at {e['ts']} is in no slice of its thread")
-    print(f"{count.get('X', 0)} slices, {len(starts)} flows, {count.get('M', 0)} metadata events")
+    return f"{count.get('X', 0)} slices, {len(starts)} flows, {count.get('M', 0)} metadata events"
+
+
+def check_many(paths):
+    bad = 0
+    for path in paths:
+        try:
+            res = (check_svg if path.endswith(".svg") else check_chrome)(path)
+        except Failed as e:
+            res, bad = f"FAIL {e}", 1
+        print(f"{path}: {res}")
+    return bad
+
+
+def main(argv):
+    what, path = argv[1], argv[2]
+    if what == "many":
+        return check_many(argv[2:])
+    try:
+        print({"svg": lambda: check_svg(path), "png": lambda: check_png(path, argv[3:]),
+               "chrome": lambda: check_chrome(path)}[what]())
+    except Failed as e:
+        print(f"FAIL {e}")
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    what, path = sys.argv[1], sys.argv[2]
-    {"svg": lambda: check_svg(path), "png": lambda: check_png(path, sys.argv[3:]),
-     "chrome": lambda: check_chrome(path)}[what]()
+    sys.exit(main(sys.argv))

@@ -136,6 +136,16 @@ TEST(acpid_wmi_and_extensions)
 	CHECK_STR(line(&f, ev(AT_SRC_GED, "\\_SB.GED0._EVT", 9)), "acpitrace/ged ACPI0013:00 00000009 00000000");
 	CHECK_STR(line(&f, ev(AT_SRC_FIXED, NULL, 4)), "acpitrace/fixed RTC 00000004 00000000");
 	CHECK_STR(line(&f, ev(AT_SRC_SCI, NULL, 0)), "(none)");
+	/* a name that would forge a field or an event line: its bytes become '_' */
+	{
+		struct acpi_dev_entry bad[] = { { "\\_SB.BAD0", "PNP 0C14\n wmi X 1 2\x7f\xff", "PNP0C14" } };
+		struct acpi_sysfs badsys = { .devs = bad, .ndevs = 1 };
+		struct acpid_fmt g = { .sys = &badsys };
+
+		e = ev(AT_SRC_WMI, "\\_SB.BAD0", 0);
+		e.wmi.notify_id = 0xd0;
+		CHECK_STR(line(&g, e), "wmi PNP_0C14__wmi_X_1_2__ 000000d0 00000000");
+	}
 	/* no sysfs at all: paths stand in for device names */
 	f.sys = NULL;
 	CHECK_STR(line(&f, ev(AT_SRC_NOTIFY, "\\_SB.SNK0", 0x81)), "acpitrace/notify \\_SB.SNK0 00000081 00000000");

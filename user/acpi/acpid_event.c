@@ -107,12 +107,26 @@ static const char *last_seg(const char *path)
 	return dot ? dot + 1 : (path[0] == '\\' ? path + 1 : path);
 }
 
+/*
+ * Clients split the line at spaces and read it up to a newline: a bus id
+ * (a sysfs name, or a path standing in for one) with a space, a control
+ * byte or a newline would forge fields or whole events, and bytes above
+ * 0x7e are not acpid's ASCII.  Each such byte becomes '_'.
+ */
 static int put(char *buf, size_t len, const char *cls, const char *bus, uint32_t event,
 	       uint32_t data)
 {
-	int n = snprintf(buf, len, "%s %s %08x %08x", cls, bus, event, data);
+	int n = snprintf(buf, len, "%s ", cls), end;
 
-	return n < 0 || (size_t)n >= len ? -1 : 0;
+	if (n < 0 || (size_t)n >= len)
+		return -1;
+	end = snprintf(buf + n, len - (size_t)n, "%s %08x %08x", bus, event, data);
+	if (end < 0 || (size_t)(n + end) >= len)
+		return -1;
+	for (size_t i = 0; bus[i]; i++)
+		if (buf[n + i] <= ' ' || buf[n + i] > '~')
+			buf[n + i] = '_';
+	return 0;
 }
 
 static int put_line(char *buf, size_t len, const char *line)

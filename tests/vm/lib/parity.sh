@@ -104,6 +104,16 @@ _parity_guest() {
 		done
 		return 0
 	}
+	# whether the state files $1 and $2 have the same lines (a handful)
+	_parity_same() {
+		exec 6<"$2"
+		while read -r l1; do
+			read -r l2 <&6 && [ "$l1" = "$l2" ] || { exec 6<&-; return 1; }
+		done <"$1"
+		read -r l2 <&6 && { exec 6<&-; return 1; }
+		exec 6<&-
+		return 0
+	}
 	# "effect CODE WHAT NAME FIELD OLD->NEW" for each state that differs
 	# between the files OLD and NEW (a handful of lines each)
 	_parity_diff() {
@@ -137,7 +147,12 @@ _parity_guest() {
 		old=/tmp/effects.a new=/tmp/effects.b
 		_parity_state >$old
 		{ echo start; sed 's/^/state /' $old; } >effects.log
-		exec 3<daemon.log
+		# one descriptor for effects.log (each open of a file in the
+		# shared folder is more round trips to the host), and a pipe
+		# nobody writes, whose read times out: a 5 ms sleep without a fork
+		exec 3</tmp/daemon.log 4>>effects.log
+		mkfifo /tmp/effects.sleep
+		exec 5<>/tmp/effects.sleep
 		part=
 		while [ ! -e /tmp/effects.stop ]; do
 			codes='' last=''
@@ -162,19 +177,32 @@ _parity_guest() {
 				last=$c
 			done
 			if [ -z "$codes" ]; then
-				usleep 10000
+				read -r -t 0.005 _ <&5 || :
 				continue
 			fi
+			# A Notify's record (the log line) is made when the AML
+			# queues it; the driver's handler runs after, in a kernel
+			# worker, and may still be changing a backlight. So the
+			# state is read until two reads 30 ms apart agree (where
+			# there is any state: most drivers have none to wait for).
 			_parity_state >$new
+			n=0
+			while [ -s $new ] && [ $n -lt 20 ]; do
+				read -r -t 0.03 _ <&5 || :
+				_parity_state >/tmp/effects.c
+				_parity_same $new /tmp/effects.c && break
+				mv /tmp/effects.c $new
+				n=$((n + 1))
+			done
 			{
 				_parity_diff $old $new "$last"
 				for c in $codes; do
 					echo "code $c"
 				done
-			} >>effects.log
+			} >&4
 			c=$old old=$new new=$c
 		done
-		exec 3<&-
+		exec 3<&- 4>&- 5<&-
 	}
 	mkdir -p /tmp/policy.d
 	vm_wait shipped 60
@@ -198,7 +226,10 @@ _parity_guest() {
 	acpitrace -j trace $TRACE_ARGS --ready-file "$OUT/ready-trace" >rec.jsonl 2>trace.err &
 	tpid=$!
 	vm_wait_for 90 test -e "$OUT/ready-trace"
-	acpitrace -j run --log-events --policy /tmp/policy.d --ready-file "$OUT/ready" >daemon.json 2>daemon.log &
+	# the daemon's log on the guest's tmpfs, copied out at the end: the loop
+	# above reads it a byte at a time (the shell's read), and each byte read
+	# from the shared folder is a round trip to the host (about 60 ms a code)
+	acpitrace -j run --log-events --policy /tmp/policy.d --ready-file "$OUT/ready" >daemon.json 2>/tmp/daemon.log &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
 	evread "$INPUT" 100000 600 >driver.json 2>driver.err &
@@ -233,6 +264,7 @@ _parity_guest() {
 	kill -TERM "$pid" "$tpid"
 	wait "$pid" || true
 	wait "$tpid" || true
+	cp /tmp/daemon.log daemon.log
 }
 
 _parity_host() {
@@ -257,21 +289,32 @@ _parity_host() {
 	}
 	# one key press (on one QMP connection for all) or one EC query: the
 	# fixture turns it into the next code; its line in effects.log says the
-	# daemon logged it and the guest read the state after it (polled every
-	# 10 ms: the codes take most of a run)
+	# daemon logged it and the guest read the state after it. effects.log
+	# is read on one descriptor, a line at a time, polled every 5 ms by a
+	# read that times out on a pipe nobody writes: the host's two cores run
+	# two guests, and a grep and a sleep started per poll took their time
 	_parity_send() {
-		local re i
-		re="^code 0x0*$(printf %x "$1")\$"
+		local i line c
 		if [[ -n $ECQUERY ]]; then
 			_parity_ec "$1" || return 1
 		else
 			vm_qmp_send send-key '{"keys":[{"type":"qcode","data":"a"}],"hold-time":10}' || return 1
 		fi
-		for ((i = 0; i < 2000; i++)); do
-			grep -qE -- "$re" "$OUT/effects.log" 2>/dev/null && break
-			sleep 0.01
+		for ((i = 0; i < 4000;)); do
+			if ! IFS= read -r line <&"$PARITY_EFD"; then
+				# a line still being written: kept for the next read
+				_parity_part+=$line
+				read -r -t 0.005 -u "$PARITY_SLEEP" _ || true
+				i=$((i + 1))
+				continue
+			fi
+			line=$_parity_part$line
+			_parity_part=
+			c=${line#code 0x}
+			[[ $line == "code 0x"* && $c =~ ^[0-9a-f]+$ ]] || continue
+			((16#$c == $1)) && break
 		done
-		((i < 2000)) || { echo "parity: no line for code $1 in effects.log within 20 s" >&2; return 1; }
+		((i < 4000)) || { echo "parity: no line for code $1 in effects.log within 20 s" >&2; return 1; }
 		[[ -z $DELAY ]] || sleep "$DELAY"
 	}
 	cp "$ROOT/$POLICY" "$OUT/shipped.policy"
@@ -282,6 +325,8 @@ _parity_host() {
 	fi
 	vm_signal shipped
 	vm_wait_file go 180
+	exec {PARITY_EFD}<"$OUT/effects.log" {PARITY_SLEEP}<> <(:)
+	_parity_part=
 	for ((code = BASE; code < BASE + CODES; code++)); do
 		if [[ -n $SKIP ]] && ((code >= ${SKIP% *} && code <= ${SKIP#* })); then
 			continue
@@ -291,6 +336,7 @@ _parity_host() {
 	for code in $EXTRA; do
 		_parity_send "$((code))"
 	done
+	exec {PARITY_EFD}<&- {PARITY_SLEEP}<&-
 	vm_signal done-keys
 }
 
