@@ -402,7 +402,10 @@ debtest:
 # (under Debian's build flags, as a user's make deb runs it), devcheck here.
 test:
 	@tools/deps.sh
-	@$(MAKE) --no-print-directory all devcheck debtest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-ec vmtest-firmware vmtest-kernels vmtest-debian parity demotest
+	@$(MAKE) --no-print-directory all
+	@# devcheck's three parts side by side: each is one process at a time
+	@$(MAKE) --no-print-directory -j2 devcheck
+	@$(MAKE) --no-print-directory debtest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-ec vmtest-firmware vmtest-kernels vmtest-debian parity demotest
 
 # make demo exactly as the README shows it, its trace checked (tests/vm/demo.sh).
 demotest:
