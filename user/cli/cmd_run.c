@@ -69,10 +69,19 @@ struct run_state {
 	struct acpid_fmt acpid_fmt;
 	struct line_server acpid;
 	struct modwatch mw;	/* module hooks attached/detached as modules come and go */
-	unsigned long long received, dispatched;
+	unsigned long long received, dispatched, relayed;
 	struct diag diag;
 	struct reader rd;	/* whole records; suspend ones with what woke the resume */
 };
+
+/*
+ * What acpid relayed whatever its rules said: the kernel drivers' netlink
+ * events (Notifies: button, lid, ac_adapter, battery, video, thermal_zone,
+ * processor; WMI) and the power and sleep buttons (fixed events).  With
+ * the acpid socket open these leave the kernel even when no rule wants
+ * them (policy_conf.relay), and their acpid lines reach the clients.
+ */
+#define ACPID_RELAY	((1u << AT_SRC_NOTIFY) | (1u << AT_SRC_FIXED) | (1u << AT_SRC_WMI))
 
 static bool stop;
 static int reload;	/* 1: SIGHUP, 2: a module came or went, 3: a driver's input device */
@@ -173,7 +182,8 @@ static int load_policy(struct run_state *st, bool first)
 		goto refuse;
 	}
 	/* fills the inactive rule set, then flips to it: the last step that can fail */
-	if (policy_kernel_install(st->tr.skel, &np, st->o->trace)) {
+	if (policy_kernel_install(st->tr.skel, &np, st->o->trace,
+				  st->o->acpid_socket ? ACPID_RELAY : 0)) {
 		log_msg(LOG_ERR, "cannot load the policy into the kernel maps: %s%s", strerror(errno),
 			first ? "" : "; keeping the previous policy");
 		goto refuse;
@@ -204,6 +214,35 @@ static void action_failed(struct run_state *st, struct decision *d, const struct
 }
 
 /*
+ * A record no rule acts on, for the acpid clients: only the lines of
+ * acpid's own classes; an acpitrace/ line (a Notify on a device acpid had
+ * no class for, an RTC fixed event) is what a rule asks for, not acpid.
+ */
+static void relay_line(struct run_state *st, const struct at_event *e, const struct rec_view *v)
+{
+	char line[ACPID_LINE_MAX];
+
+	if (acpid_event_line(&st->acpid_fmt, e, v->path, v->dev, v->parent, line, sizeof(line)) ||
+	    !strncmp(line, "acpitrace/", 10))
+		return;
+	st->relayed++;
+	line_server_send(&st->acpid, line, false);
+}
+
+/*
+ * One journal line per suspend cycle: what woke the machine and its
+ * spurious wakeups, in trace's words (record/suspend_record.c), so the
+ * service answers "why did it wake" without a trace running.
+ */
+static void log_resume(const struct at_event *e)
+{
+	char text[ACPI_PATH_MAX * 2 + 512];
+
+	suspend_text(text, sizeof(text), e, NULL);
+	log_msg(LOG_INFO, "%s", text);
+}
+
+/*
  * A key, a switch, a backlight or LED step is performed as soon as the
  * rule is known; acpid's line, the journal, the decision's words and the
  * diagnostics come after it (the user waits for the key, nobody for
@@ -218,7 +257,7 @@ static void on_event(void *ctx, const struct at_event *e)
 	char line[ACPID_LINE_MAX], msg[640];
 	struct rec_view v;
 	struct decision d;
-	bool first;
+	bool first, relay;
 	int type, failed = 0;
 
 	st->received++;
@@ -230,17 +269,22 @@ static void on_event(void *ctx, const struct at_event *e)
 		failed = actions_run_view(&st->act, &st->pol, d.rule, NULL, d.code);
 	diag_on_event(&st->diag, e);
 	/* the wake source, decided by the reader as trace has it, for the metrics */
-	if (e->source == AT_SRC_SUSPEND)
+	if (e->source == AT_SRC_SUSPEND) {
 		diag_on_record(&st->diag, e);
-	if (!d.acts && !st->o->trace)
+		log_resume(e);
+	}
+	relay = !d.acts && st->acpid.fd >= 0 && ((ACPID_RELAY >> e->source) & 1);
+	if (!d.acts && !st->o->trace && !relay)
 		return;
 	rec_view_make(&v, e, &st->sys);
 	if (failed)
 		action_failed(st, &d, &v);
 	if (st->o->trace)
 		output_view(&st->out, &v);
+	if (relay)
+		relay_line(st, e, &v);
 	if (!d.acts)
-		return;	/* only with --trace: the kernel kept the rest */
+		return;	/* only with --trace or a relayed class: the kernel kept the rest */
 	st->dispatched++;
 	/* acpid's line for this event: to the socket's clients and to exec */
 	st->act.acpid_event = acpid_event_line(&st->acpid_fmt, e, v.path, v.dev, v.parent, line,
@@ -270,8 +314,8 @@ static void print_stats(struct run_state *st)
 		free(hits);
 		return;
 	}
-	log_msg(LOG_INFO, "exiting: %llu events received, %llu dispatched",
-		st->received, st->dispatched);
+	log_msg(LOG_INFO, "exiting: %llu events received, %llu dispatched, %llu relayed to acpid clients",
+		st->received, st->dispatched, st->relayed);
 	if (g_opts.json) {
 		policy_print_run_totals(stdout, &st->pol, hits, ps, c, st->received, st->dispatched);
 		fflush(stdout);
