@@ -69,7 +69,7 @@ SOCKFLOOD := $(OUT)/tools/sockflood
 # The BPF tests (tests/bpf) name user/ headers without their folder.
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
-.PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest paritycomparetest learnfilestest \
+.PHONY: all clean help test hosttest unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest paritycomparetest learnfilestest importacpidtest \
 	optionstest firmwaretest vmlibtest \
 	fuzz fuzz-smoke \
 	depcheck bench bench-smoke deps vmlinux demo demotest vmtest verify-budget check bpf-headers-check doctest
@@ -85,7 +85,8 @@ help:
 	@echo '  debtest      make deb as a user runs it (tests on), lintian --pedantic, mandoc -T lint, the package'"'"'s files'
 	@echo '  hosttest     all, depcheck, unittest, bpftest, verify-budget, ttytest, promtest, replaytest,'
 	@echo '               inventorytest, installtest, santest, fuzz-smoke, timelinetest, doctest, optionstest,'
-	@echo '               firmwaretest, paritycomparetest, vmlibtest, learnfilestest'
+	@echo '               firmwaretest, paritycomparetest, vmlibtest, learnfilestest,'
+	@echo '               importacpidtest'
 	@echo '  check        hosttest offline (no apt, QEMU or network): what a package build runs'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
 	@echo '  unittest     unit tests (tests/unit)'
@@ -303,6 +304,11 @@ ttytest: $(OUT)/acpitrace
 learnfilestest: $(OUT)/acpitrace
 	tests/host/learn-files.sh $(OUT)/acpitrace
 
+# import-acpid on an events directory of its own and on acpid's examples:
+# the policy passes check, what is left out is named FILE:LINE: REASON.
+importacpidtest: $(OUT)/acpitrace
+	tests/host/import-acpid.sh $(OUT)/acpitrace
+
 # Every long option of every command (acpitrace help --options, from the
 # option tables) in its --help, the man page and the bash completion.
 optionstest: $(OUT)/acpitrace
@@ -372,7 +378,7 @@ santest: $(SKELS)
 
 hosttest: all depcheck bpf-headers-check unittest bpftest verify-budget ttytest promtest replaytest \
 	inventorytest installtest santest fuzz-smoke timelinetest doctest optionstest firmwaretest \
-	paritycomparetest vmlibtest learnfilestest
+	paritycomparetest vmlibtest learnfilestest importacpidtest
 
 # What a packager's build (dh_auto_test) runs: the host tests only, no apt,
 # no QEMU, no network.  Tests that need root or a kernel feature skip and say why.

@@ -75,11 +75,9 @@ struct run_state {
 };
 
 /*
- * What acpid relayed whatever its rules said: the kernel drivers' netlink
- * events (Notifies: button, lid, ac_adapter, battery, video, thermal_zone,
- * processor; WMI) and the power and sleep buttons (fixed events).  With
- * the acpid socket open these leave the kernel even when no rule wants
- * them (policy_conf.relay), and their acpid lines reach the clients.
+ * What acpid relayed whatever its rules said (Notifies of the drivers'
+ * classes, WMI, the power and sleep buttons): with the acpid socket these
+ * leave the kernel even when no rule wants them (policy_conf.relay).
  */
 #define ACPID_RELAY	((1u << AT_SRC_NOTIFY) | (1u << AT_SRC_FIXED) | (1u << AT_SRC_WMI))
 
@@ -213,11 +211,7 @@ static void action_failed(struct run_state *st, struct decision *d, const struct
 	log_msg(LOG_WARN, "rule #%d: %s failed", d->rule, d->action);
 }
 
-/*
- * A record no rule acts on, for the acpid clients: only the lines of
- * acpid's own classes; an acpitrace/ line (a Notify on a device acpid had
- * no class for, an RTC fixed event) is what a rule asks for, not acpid.
- */
+/* A record no rule acts on: its line if acpid had one (no acpitrace/ class). */
 static void relay_line(struct run_state *st, const struct at_event *e, const struct rec_view *v)
 {
 	char line[ACPID_LINE_MAX];
@@ -227,19 +221,6 @@ static void relay_line(struct run_state *st, const struct at_event *e, const str
 		return;
 	st->relayed++;
 	line_server_send(&st->acpid, line, false);
-}
-
-/*
- * One journal line per suspend cycle: what woke the machine and its
- * spurious wakeups, in trace's words (record/suspend_record.c), so the
- * service answers "why did it wake" without a trace running.
- */
-static void log_resume(const struct at_event *e)
-{
-	char text[ACPI_PATH_MAX * 2 + 512];
-
-	suspend_text(text, sizeof(text), e, NULL);
-	log_msg(LOG_INFO, "%s", text);
 }
 
 /*
@@ -271,7 +252,9 @@ static void on_event(void *ctx, const struct at_event *e)
 	/* the wake source, decided by the reader as trace has it, for the metrics */
 	if (e->source == AT_SRC_SUSPEND) {
 		diag_on_record(&st->diag, e);
-		log_resume(e);
+		/* one line per cycle, in trace's words: the service says why it woke */
+		suspend_text(msg, sizeof(msg), e, NULL);
+		log_msg(LOG_INFO, "%s", msg);
 	}
 	relay = !d.acts && st->acpid.fd >= 0 && ((ACPID_RELAY >> e->source) & 1);
 	if (!d.acts && !st->o->trace && !relay)
