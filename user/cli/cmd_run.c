@@ -95,7 +95,7 @@ static const struct opt run_opts_table[] = {
 	OPT_FLAG(0, "log-events", T, log_events,
 		 "log a line per dispatched event (as acpid -l);\n'log' rules always log"),
 	{ .name = "acpid-socket", .has_arg = optional_argument, .arg = "PATH",
-	  .help = "serve acpid's event lines on a unix socket for acpi_listen\nand other acpid clients (default /run/acpid.socket)",
+	  .help = "serve acpid's event lines on a unix socket for acpi_listen\nand other acpid clients (default /run/acpid.socket):\nevery event of acpid's classes, whatever the policy",
 	  .kind = OPT_K_STR, OPT_FIELD(T, acpid_socket), .dflt = "/run/acpid.socket" },
 	{ .name = "acpid-socket-mode", .has_arg = required_argument, .arg = "MODE",
 	  .help = "the socket's mode, octal (default 0666, as acpid's)",

@@ -29,12 +29,14 @@ guest() {
 ExecStart=
 ExecStart=/usr/sbin/acpitrace run --acpid-socket /run/acpitrace/acpid.socket --metrics-textfile /run/acpitrace/metrics.prom
 U
-	echo 'L /run/acpid.socket - - - - /run/acpitrace/acpid.socket' >/etc/tmpfiles.d/acpid-socket.conf
+	# L+: acpid.socket's own socket file may still be there
+	echo 'L+ /run/acpid.socket - - - - /run/acpitrace/acpid.socket' >/etc/tmpfiles.d/acpid-socket.conf
 	systemd-tmpfiles --create /etc/tmpfiles.d/acpid-socket.conf
 	systemctl daemon-reload
 	# Type=notify: back once the daemon said READY=1
 	systemctl restart acpitrace
 	systemctl is-active acpitrace >active.txt 2>&1 || true
+	readlink /run/acpid.socket >link.txt || true
 	# logind would power the guest off for the power key
 	systemd-inhibit --what=handle-power-key --mode=block --who=test --why=test sleep 300 &
 	acpi_listen -c 1 -t 60 >listen-root.txt 2>listen-root.err &
@@ -43,7 +45,8 @@ U
 		>listen-nobody.txt 2>listen-nobody.err &
 	lnobody=$!
 	# both connected: the daemon's two accepted sockets carry the path too
-	vm_wait_for 30 sh -c '[ "$(grep -c " /run/acpitrace/acpid.socket$" /proc/net/unix)" -ge 3 ]'
+	vm_wait_for 30 sh -c '[ "$(grep -c " /run/acpitrace/acpid.socket$" /proc/net/unix)" -ge 3 ]' ||
+		journalctl -u acpitrace -o cat --no-pager >journal.txt
 	vm_say go
 	wait "$lroot" || echo "acpi_listen exit $?" >>listen-root.err
 	wait "$lnobody" || echo "acpi_listen exit $?" >>listen-nobody.err
@@ -79,6 +82,7 @@ host() {
 
 check() {
 	expect_grep active.txt '^active$'
+	expect_grep link.txt '^/run/acpitrace/acpid\.socket$'
 	expect_eq "$(cat "$OUT/listen-root.txt")" "button/power PBTN 00000080 00000000" "acpi_listen (root)"
 	expect_eq "$(cat "$OUT/listen-nobody.txt")" "button/power PBTN 00000080 00000000" "acpi_listen (nobody)"
 	expect_grep journal.txt 'acpid event lines on /run/acpitrace/acpid.socket \(mode 0666\)'
