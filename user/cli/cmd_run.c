@@ -39,6 +39,7 @@
 #include "lib/line_server.h"
 #include "acpi/acpid_event.h"
 #include "diag/diag.h"
+#include "diag/last_wakes.h"
 #include "record/suspend_record.h"
 #include "diag/metrics_run.h"
 #include "capture/modwatch.h"
@@ -72,14 +73,8 @@ struct run_state {
 	unsigned long long received, dispatched, relayed;
 	struct diag diag;
 	struct reader rd;	/* whole records; suspend ones with what woke the resume */
+	struct last_wakes wakes;	/* for stats (diag/last_wakes.h) */
 };
-
-/*
- * What acpid relayed whatever its rules said (Notifies of the drivers'
- * classes, WMI, the power and sleep buttons): with the acpid socket these
- * leave the kernel even when no rule wants them (policy_conf.relay).
- */
-#define ACPID_RELAY	((1u << AT_SRC_NOTIFY) | (1u << AT_SRC_FIXED) | (1u << AT_SRC_WMI))
 
 static bool stop;
 static int reload;	/* 1: SIGHUP, 2: a module came or went, 3: a driver's input device */
@@ -181,7 +176,7 @@ static int load_policy(struct run_state *st, bool first)
 	}
 	/* fills the inactive rule set, then flips to it: the last step that can fail */
 	if (policy_kernel_install(st->tr.skel, &np, st->o->trace,
-				  st->o->acpid_socket ? ACPID_RELAY : 0)) {
+				  st->o->acpid_socket ? ACPID_RELAY_SOURCES : 0)) {
 		log_msg(LOG_ERR, "cannot load the policy into the kernel maps: %s%s", strerror(errno),
 			first ? "" : "; keeping the previous policy");
 		goto refuse;
@@ -211,13 +206,18 @@ static void action_failed(struct run_state *st, struct decision *d, const struct
 	log_msg(LOG_WARN, "rule #%d: %s failed", d->rule, d->action);
 }
 
-/* A record no rule acts on: its line if acpid had one (no acpitrace/ class). */
+/*
+ * A record no rule acts on: its line if acpid had one (no acpitrace/
+ * class).  A WMI event is the wmi driver's line once: its record, not
+ * also the firmware's Notify on the PNP0C14 device that brought it.
+ */
 static void relay_line(struct run_state *st, const struct at_event *e, const struct rec_view *v)
 {
 	char line[ACPID_LINE_MAX];
 
 	if (acpid_event_line(&st->acpid_fmt, e, v->path, v->dev, v->parent, line, sizeof(line)) ||
-	    !strncmp(line, "acpitrace/", 10))
+	    !strncmp(line, "acpitrace/", 10) ||
+	    (e->source == AT_SRC_NOTIFY && !strncmp(line, "wmi ", 4)))
 		return;
 	st->relayed++;
 	line_server_send(&st->acpid, line, false);
@@ -255,8 +255,9 @@ static void on_event(void *ctx, const struct at_event *e)
 		/* one line per cycle, in trace's words: the service says why it woke */
 		suspend_text(msg, sizeof(msg), e, NULL);
 		log_msg(LOG_INFO, "%s", msg);
+		last_wakes_record(&st->wakes, msg);
 	}
-	relay = !d.acts && st->acpid.fd >= 0 && ((ACPID_RELAY >> e->source) & 1);
+	relay = !d.acts && st->acpid.fd >= 0 && ((ACPID_RELAY_SOURCES >> e->source) & 1);
 	if (!d.acts && !st->o->trace && !relay)
 		return;
 	rec_view_make(&v, e, &st->sys);
@@ -533,6 +534,7 @@ int cmd_run(int argc, char **argv)
 	acpi_sysfs_load(&st.sys, o.sysfs_root);
 	actions_init(&st.act, o.sysfs_root);
 	st.act.sys = &st.sys;
+	last_wakes_load(&st.wakes, last_wakes_path(err_buf, sizeof(err_buf)));
 	st.acpid_fmt = (struct acpid_fmt){ .sys = &st.sys, .root = o.sysfs_root ? o.sysfs_root : "" };
 	st.out = (struct output){ .out = stdout, .json = g_opts.json, .t0_ns = mono_ns(), .sys = &st.sys,
 			  .wall_off_ns = wall_offset_ns() };
