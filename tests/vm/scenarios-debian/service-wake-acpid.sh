@@ -12,7 +12,8 @@
 #    installed as their comments say (rules in /etc/acpi/events, scripts in
 #    /etc/acpi); `acpitrace check` accepts the policy it prints.
 # 3. An S3 cycle woken by the RTC alarm: `journalctl -u acpitrace` names the
-#    RTC, and the service's metrics count it (acpitrace_wakeups_total).
+#    RTC, the service's metrics count it (acpitrace_wakeups_total), and
+#    `acpitrace stats` started after the resume lists it under "Last wakes".
 . "$ROOT/tests/vm/lib/debian.sh"
 MODULES=button
 APPEND="$DISPATCH_APPEND no_console_suspend"
@@ -73,6 +74,8 @@ U
 	vm_wait_for 10 grep -q '^acpitrace_wakeups_total' /run/acpitrace/metrics.prom
 	journalctl -u acpitrace -o cat --no-pager >journal.txt
 	cp /run/acpitrace/metrics.prom metrics.prom
+	# stats started after the resume: the service's last wakes
+	acpitrace stats -i 0.5 >stats.txt 2>&1 || echo "rc=$?" >>stats.txt
 }
 
 host() {
@@ -97,4 +100,6 @@ check() {
 	expect_eq "$(cat "$OUT/errors.txt" 2>/dev/null)" "" "no failed echo mem"
 	expect_grep journal.txt '^suspend deep asleep [0-9.]+ s, woken by fixed event rtc \(status bit set, no event ran\); 1 entry; suspend_stats success \+1 fail \+0$' 1
 	expect_grep metrics.prom '^acpitrace_wakeups_total\{source="fixed",key="rtc"\} 1$'
+	expect_grep stats.txt '^Last wakes \(acpitrace run\):$'
+	expect_grep stats.txt '^  20[0-9-]+T[0-9:]+Z suspend deep asleep [0-9.]+ s, woken by fixed event rtc \(status bit set, no event ran\)' 1
 }
