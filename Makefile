@@ -209,7 +209,7 @@ FUZZ_BASE := $(filter-out user/policy/policy_kernel.c user/lib/percpu.c,$(FUZZ_B
 FUZZ_EXTRA_record  := user/record/output.c user/record/record_view.c user/record/storm_record.c user/record/record_fields.c \
                       user/record/method_record.c \
                       user/record/suspend_record.c
-FUZZ_EXTRA_metrics := user/diag/metrics.c user/diag/health.c user/diag/advice.c user/diag/storm_mask.c user/capture/smi.c user/lib/percpu.c
+FUZZ_EXTRA_metrics := user/diag/metrics.c user/diag/health.c user/diag/advice.c user/diag/storm_mask.c user/diag/last_wakes.c user/capture/smi.c user/lib/percpu.c
 FUZZ_EXTRA_replay  := $(FUZZ_EXTRA_record) user/recording/recording.c user/recording/recording_read.c user/recording/recording_tree.c \
                       $(wildcard user/recording/timeline*.c)
 FUZZ_LIBS_metrics  := -lbpf -lelf -lz
