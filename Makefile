@@ -69,7 +69,7 @@ SOCKFLOOD := $(OUT)/tools/sockflood
 # The BPF tests (tests/bpf) name user/ headers without their folder.
 BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 
-.PHONY: all clean help test hosttest check devcheck unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest paritycomparetest learnfilestest \
+.PHONY: all clean help test hosttest check devcheck unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest paritycomparetest learnfilestest importacpidtest \
 	optionstest firmwaretest vmlibtest \
 	fuzz fuzz-smoke \
 	depcheck bench bench-smoke deps vmlinux demo demotest vmtest verify-budget check bpf-headers-check doctest
@@ -87,7 +87,8 @@ help:
 	@echo '  hosttest     check and devcheck: every host test'
 	@echo '  check        what a package build runs (no apt, QEMU or network): all, depcheck, unittest, bpftest,'
 	@echo '               verify-budget, ttytest, promtest, replaytest, inventorytest, installtest, timelinetest,'
-	@echo '               doctest, optionstest, firmwaretest, paritycomparetest, vmlibtest, learnfilestest'
+	@echo '               doctest, optionstest, firmwaretest, paritycomparetest, vmlibtest, learnfilestest,'
+	@echo '               importacpidtest'
 	@echo '  devcheck     the host tests of the sources a package build leaves out: bpf-headers-check, santest,'
 	@echo '               fuzz-smoke (they rebuild with other compilers and flags)'
 	@echo '  verify-budget every BPF program verified with statistics; fails above 20 % of 1M insns'
@@ -214,7 +215,7 @@ FUZZ_BASE := $(filter-out user/policy/policy_kernel.c user/lib/percpu.c,$(FUZZ_B
 FUZZ_EXTRA_record  := user/record/output.c user/record/record_view.c user/record/storm_record.c user/record/record_fields.c \
                       user/record/method_record.c \
                       user/record/suspend_record.c
-FUZZ_EXTRA_metrics := user/diag/metrics.c user/diag/health.c user/diag/advice.c user/diag/storm_mask.c user/capture/smi.c user/lib/percpu.c
+FUZZ_EXTRA_metrics := user/diag/metrics.c user/diag/health.c user/diag/advice.c user/diag/storm_mask.c user/diag/last_wakes.c user/capture/smi.c user/lib/percpu.c
 FUZZ_EXTRA_replay  := $(FUZZ_EXTRA_record) user/recording/recording.c user/recording/recording_read.c user/recording/recording_tree.c \
                       $(wildcard user/recording/timeline*.c)
 FUZZ_LIBS_metrics  := -lbpf -lelf -lz
@@ -309,6 +310,11 @@ ttytest: $(OUT)/acpitrace
 learnfilestest: $(OUT)/acpitrace
 	tests/host/learn-files.sh $(OUT)/acpitrace
 
+# import-acpid on an events directory of its own and on acpid's examples:
+# the policy passes check, what is left out is named FILE:LINE: REASON.
+importacpidtest: $(OUT)/acpitrace
+	tests/host/import-acpid.sh $(OUT)/acpitrace
+
 # Every long option of every command (acpitrace help --options, from the
 # option tables) in its --help, the man page and the bash completion.
 optionstest: $(OUT)/acpitrace
@@ -383,7 +389,7 @@ hosttest: check devcheck
 # feature skip and say why.
 check: all depcheck unittest bpftest verify-budget ttytest promtest replaytest \
 	inventorytest installtest timelinetest doctest optionstest firmwaretest \
-	paritycomparetest vmlibtest learnfilestest
+	paritycomparetest vmlibtest learnfilestest importacpidtest
 
 # The rest of the host tests: each BPF header compiled alone, the unit tests
 # rebuilt under ASan/UBSan, the fuzzers for 10 s each.  They rebuild the

@@ -235,6 +235,12 @@ static __always_inline int at_policy_find(const struct at_policy_conf *pc,
  */
 const volatile bool at_policy_loaded = false;
 
+/* A record acpid's clients get whatever the rules say (policy_conf.relay). */
+static __always_inline bool at_relayed(const struct at_policy_conf *pc, const struct at_event *e)
+{
+	return e->source < 32 && (pc->relay >> e->source) & 1;
+}
+
 /*
  * The policy's verdict on @e.  A global function, verified once for the
  * whole object: inlined, the matcher was verified again inside every
@@ -259,7 +265,7 @@ __noinline int at_policy_decide(const struct at_event *e)
 	if (found < 0) {
 		if (st)
 			st->unmatched++;
-		return pc->trace ? AT_VERDICT_PASS : AT_VERDICT_DROP;
+		return pc->trace || at_relayed(pc, e) ? AT_VERDICT_PASS : AT_VERDICT_DROP;
 	}
 	k = found;
 	hits = bpf_map_lookup_elem(&policy_hits, &k);
@@ -268,7 +274,7 @@ __noinline int at_policy_decide(const struct at_event *e)
 	if (verdict == AT_RULE_IGNORE) {
 		if (st)
 			st->ignored++;
-		return pc->trace ? AT_VERDICT_PASS : AT_VERDICT_DROP;
+		return pc->trace || at_relayed(pc, e) ? AT_VERDICT_PASS : AT_VERDICT_DROP;
 	}
 	if (st)
 		st->matched++;

@@ -143,7 +143,12 @@ struct at_policy_conf {
 	__u32 set;		/* active rule set, 0 or 1 */
 	__u32 nrules[2];
 	__u32 nfallback[2];	/* fallback rules per set */
-	__u32 pad;
+	/*
+	 * Bit per enum at_source whose records pass even when no rule wants
+	 * them (run --acpid-socket: acpid relayed every Notify, fixed button
+	 * and WMI event; user space sends the lines of acpid's classes).
+	 */
+	__u32 relay;
 };
 
 /* Which part of an event's path an index key takes. */

@@ -676,7 +676,7 @@ static void t_policy_index(struct fixture *f)
 	if (case_failed)
 		return;
 	hits = calloc(p.nrules, sizeof(*hits));
-	CHECK(hits && !policy_kernel_install_obj(f->skel->obj, &p, true), "install: %s", strerror(errno));
+	CHECK(hits && !policy_kernel_install_obj(f->skel->obj, &p, true, 0), "install: %s", strerror(errno));
 	for (size_t i = 0; hits && !case_failed && i < sizeof(ev) / sizeof(ev[0]); i++) {
 		int want;
 
@@ -686,7 +686,7 @@ static void t_policy_index(struct fixture *f)
 		CHECK(kernel_rule(f, &p, hits) == want, "event %zu: kernel chose another rule than #%d", i, want);
 	}
 	/* the reload flips to the other set: the same verdicts, now enforced */
-	CHECK(!policy_kernel_install_obj(f->skel->obj, &p, false), "reinstall");
+	CHECK(!policy_kernel_install_obj(f->skel->obj, &p, false, 0), "reinstall");
 	for (size_t i = 0; !case_failed && i < sizeof(ev) / sizeof(ev[0]); i++) {
 		emit(f, ev[i].src, ev[i].node, ev[i].number);
 		CHECK(drain(f) == (int)ev[i].passes, "event %zu (0x%x): %s", i, ev[i].number,
@@ -798,12 +798,17 @@ static void t_policy_fields(struct fixture *f)
 	if (case_failed)
 		return;
 	hits = calloc(p.nrules, sizeof(*hits));
-	for (int pass = 0; hits && pass < 2 && !case_failed; pass++) {
-		/* tracing first: every record out, the kernel's rule = user space's */
-		CHECK(!policy_kernel_install_obj(f->skel->obj, &p, pass == 0), "install");
+	/*
+	 * Tracing first: every record out, the kernel's rule = user space's;
+	 * then enforcing; then enforcing with WMI relayed (run --acpid-socket:
+	 * every WMI record out, the unmatched and the ignored too).
+	 */
+	for (int pass = 0; hits && pass < 3 && !case_failed; pass++) {
+		CHECK(!policy_kernel_install_obj(f->skel->obj, &p, pass == 0,
+						 pass == 2 ? 1u << AT_SRC_WMI : 0), "install");
 		kernel_rule(f, &p, hits);
 		for (size_t i = 0; !case_failed && i < sizeof(ev) / sizeof(ev[0]); i++) {
-			int want;
+			int want = ev[i].passes || (pass == 2 && ev[i].kind == 0);
 
 			if (ev[i].kind == 0)
 				wmi_raw(f, (const uint8_t[]){ ev[i].b0, ev[i].b1, 0, 0 }, 4);
@@ -812,9 +817,9 @@ static void t_policy_fields(struct fixture *f)
 			else
 				method_raw(f, "VPC0", "VPCR", ev[i].kind - 2, 0, 0, 0);
 			run(f, OP_EMIT_RAW, ev[i].kind ? AT_SRC_METHOD : AT_SRC_WMI, 0, 0);
-			if (pass == 1) {
-				CHECK(drain(f) == ev[i].passes, "event %zu: %s", i,
-				      ev[i].passes ? "dropped" : "delivered");
+			if (pass) {
+				CHECK(drain(f) == want, "pass %d event %zu: %s", pass, i,
+				      want ? "dropped" : "delivered");
 				continue;
 			}
 			CHECK(drain(f) == 1, "traced event %zu not delivered", i);
@@ -892,7 +897,7 @@ static void t_policy_pathset(struct fixture *f)
 	CHECK(pa.npathsets == 1 && pa.nfallback == 2, "policy a: %d path sets, %d scanned",
 	      pa.npathsets, pa.nfallback);
 	/* tracing: the kernel's rule is user space's */
-	CHECK(!policy_kernel_install_obj(f->skel->obj, &pa, true), "install a");
+	CHECK(!policy_kernel_install_obj(f->skel->obj, &pa, true, 0), "install a");
 	kernel_rule(f, &pa, hits);
 	CHECK(ps_emit(f, "WMI2", 0x20) == 1, "traced WMI2 not delivered");
 	CHECK(policy_match(&pa, &f->last, &code) == 0 && kernel_rule(f, &pa, hits) == 0,
@@ -901,16 +906,16 @@ static void t_policy_pathset(struct fixture *f)
 	CHECK(policy_match(&pa, &f->last, &code) == -1 && kernel_rule(f, &pa, hits) == -1,
 	      "WMI3 (not in a's set) matched a rule");
 	/* enforced: a's set, b's, a's again (each reload flips the half) */
-	CHECK(!policy_kernel_install_obj(f->skel->obj, &pa, false), "install a");
+	CHECK(!policy_kernel_install_obj(f->skel->obj, &pa, false, 0), "install a");
 	CHECK(ps_emit(f, "WMID", 0x20) == 1, "a: WMID 0x20 dropped");
 	CHECK(ps_emit(f, "WMI2", 0x20) == 1, "a: WMI2 0x20 dropped");
 	CHECK(ps_emit(f, "WMI2", 0x21) == 0, "a: WMI2 0x21 (ignore) delivered");
 	CHECK(ps_emit(f, "WMI3", 0x20) == 0, "a: WMI3 delivered");
-	CHECK(!policy_kernel_install_obj(f->skel->obj, &pb, false), "install b");
+	CHECK(!policy_kernel_install_obj(f->skel->obj, &pb, false, 0), "install b");
 	CHECK(ps_emit(f, "WMID", 0x20) == 0, "b: WMID (a's member) delivered");
 	CHECK(ps_emit(f, "WMI3", 0x20) == 1, "b: WMI3 0x20 dropped");
 	CHECK(ps_emit(f, "WMI4", 0x20) == 1, "b: WMI4 0x20 dropped");
-	CHECK(!policy_kernel_install_obj(f->skel->obj, &pa, false), "install a again");
+	CHECK(!policy_kernel_install_obj(f->skel->obj, &pa, false, 0), "install a again");
 	CHECK(ps_emit(f, "WMI4", 0x20) == 0, "a again: WMI4 (b's member) delivered");
 	CHECK(ps_emit(f, "WMID", 0x20) == 1, "a again: WMID 0x20 dropped");
 	policy_free(&pa);
@@ -941,7 +946,7 @@ static void t_policy_ec(struct fixture *f)
 	CHECK(!policy_load_text(&p, "ec.policy", text, strlen(text), &env), "policy: %s", p.error);
 	if (case_failed)
 		return;
-	CHECK(!policy_kernel_install_obj(f->skel->obj, &p, false), "install");
+	CHECK(!policy_kernel_install_obj(f->skel->obj, &p, false, 0), "install");
 	CHECK(ec_emit(f, 0x80, 0xE4, 0x10) == 1, "RD_EC 0xE4 = 0x10 dropped");
 	CHECK(ec_emit(f, 0x80, 0xE4, 0x00) == 0, "RD_EC 0xE4 = 0 (ignore) delivered");
 	CHECK(ec_emit(f, 0x80, 0xE5, 0x10) == 0, "RD_EC 0xE5 delivered");

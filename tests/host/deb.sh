@@ -32,7 +32,7 @@ fi
 grep -E '^SKIP ' "$log" | sed 's/^/  /'
 # make test runs these host tests only here (make check in the package
 # build): each must have run, not only the build
-for suite in timeline firmware tables inventory parity-compare ec install doc-check learn-files vm-lib nonroot; do
+for suite in timeline firmware tables inventory parity-compare ec install doc-check learn-files vm-lib nonroot import-acpid; do
 	grep -q "^PASS $suite" "$log" || bad "make deb: no 'PASS $suite' line: make check's tests did not all run"
 done
 grep -qE '^[0-9]+ passed, 0 failed$' "$log" || bad "make deb: no unit test summary ('N passed, 0 failed')"

@@ -22,6 +22,14 @@
 #define ACPID_COUNTERS		16
 
 /*
+ * The sources of what acpid relayed whatever its rules said (Notifies of
+ * the drivers' classes, WMI, the power and sleep buttons): with run's
+ * acpid socket they leave the kernel even when no rule wants them
+ * (policy_conf.relay), and the lines of acpid's classes reach its clients.
+ */
+#define ACPID_RELAY_SOURCES	((1u << AT_SRC_NOTIFY) | (1u << AT_SRC_FIXED) | (1u << AT_SRC_WMI))
+
+/*
  * State of the formatter: sysfs (device names and HIDs; may be NULL),
  * its root for power_supply state, and the per-device press counters the
  * kernel's button driver sends as data (lid).

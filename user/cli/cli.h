@@ -25,6 +25,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_timeline(int argc, char **argv);
 int cmd_inventory(int argc, char **argv);
 int cmd_learn(int argc, char **argv);
+int cmd_import_acpid(int argc, char **argv);
 int cmd_ec(int argc, char **argv);
 
 /*
@@ -60,7 +61,7 @@ extern const struct opt_word cli_attach_words[];
  * `acpitrace help --options` (tests/host/options.sh).
  */
 extern const struct opt_cmd trace_cmd, probe_cmd, run_cmd, check_cmd, stats_cmd, top_cmd,
-	replay_cmd, inventory_cmd, timeline_cmd, learn_cmd, ec_cmd;
+	replay_cmd, inventory_cmd, timeline_cmd, learn_cmd, ec_cmd, import_acpid_cmd;
 
 /* Route libbpf's messages to stderr only with --verbose. */
 void setup_libbpf_logging(void);

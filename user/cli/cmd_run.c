@@ -39,6 +39,7 @@
 #include "lib/line_server.h"
 #include "acpi/acpid_event.h"
 #include "diag/diag.h"
+#include "diag/last_wakes.h"
 #include "record/suspend_record.h"
 #include "diag/metrics_run.h"
 #include "capture/modwatch.h"
@@ -69,9 +70,10 @@ struct run_state {
 	struct acpid_fmt acpid_fmt;
 	struct line_server acpid;
 	struct modwatch mw;	/* module hooks attached/detached as modules come and go */
-	unsigned long long received, dispatched;
+	unsigned long long received, dispatched, relayed;
 	struct diag diag;
 	struct reader rd;	/* whole records; suspend ones with what woke the resume */
+	struct last_wakes wakes;	/* for stats (diag/last_wakes.h) */
 };
 
 static bool stop;
@@ -88,7 +90,7 @@ static const struct opt run_opts_table[] = {
 	OPT_FLAG(0, "log-events", T, log_events,
 		 "log a line per dispatched event (as acpid -l);\n'log' rules always log"),
 	{ .name = "acpid-socket", .has_arg = optional_argument, .arg = "PATH",
-	  .help = "serve acpid's event lines on a unix socket for acpi_listen\nand other acpid clients (default /run/acpid.socket)",
+	  .help = "serve acpid's event lines on a unix socket for acpi_listen\nand other acpid clients (default /run/acpid.socket):\nevery event of acpid's classes, whatever the policy",
 	  .kind = OPT_K_STR, OPT_FIELD(T, acpid_socket), .dflt = "/run/acpid.socket" },
 	{ .name = "acpid-socket-mode", .has_arg = required_argument, .arg = "MODE",
 	  .help = "the socket's mode, octal (default 0666, as acpid's)",
@@ -173,7 +175,8 @@ static int load_policy(struct run_state *st, bool first)
 		goto refuse;
 	}
 	/* fills the inactive rule set, then flips to it: the last step that can fail */
-	if (policy_kernel_install(st->tr.skel, &np, st->o->trace)) {
+	if (policy_kernel_install(st->tr.skel, &np, st->o->trace,
+				  st->o->acpid_socket ? ACPID_RELAY_SOURCES : 0)) {
 		log_msg(LOG_ERR, "cannot load the policy into the kernel maps: %s%s", strerror(errno),
 			first ? "" : "; keeping the previous policy");
 		goto refuse;
@@ -204,6 +207,23 @@ static void action_failed(struct run_state *st, struct decision *d, const struct
 }
 
 /*
+ * A record no rule acts on: its line if acpid had one (no acpitrace/
+ * class).  A WMI event is the wmi driver's line once: its record, not
+ * also the firmware's Notify on the PNP0C14 device that brought it.
+ */
+static void relay_line(struct run_state *st, const struct at_event *e, const struct rec_view *v)
+{
+	char line[ACPID_LINE_MAX];
+
+	if (acpid_event_line(&st->acpid_fmt, e, v->path, v->dev, v->parent, line, sizeof(line)) ||
+	    !strncmp(line, "acpitrace/", 10) ||
+	    (e->source == AT_SRC_NOTIFY && !strncmp(line, "wmi ", 4)))
+		return;
+	st->relayed++;
+	line_server_send(&st->acpid, line, false);
+}
+
+/*
  * A key, a switch, a backlight or LED step is performed as soon as the
  * rule is known; acpid's line, the journal, the decision's words and the
  * diagnostics come after it (the user waits for the key, nobody for
@@ -218,7 +238,7 @@ static void on_event(void *ctx, const struct at_event *e)
 	char line[ACPID_LINE_MAX], msg[640];
 	struct rec_view v;
 	struct decision d;
-	bool first;
+	bool first, relay;
 	int type, failed = 0;
 
 	st->received++;
@@ -230,17 +250,25 @@ static void on_event(void *ctx, const struct at_event *e)
 		failed = actions_run_view(&st->act, &st->pol, d.rule, NULL, d.code);
 	diag_on_event(&st->diag, e);
 	/* the wake source, decided by the reader as trace has it, for the metrics */
-	if (e->source == AT_SRC_SUSPEND)
+	if (e->source == AT_SRC_SUSPEND) {
 		diag_on_record(&st->diag, e);
-	if (!d.acts && !st->o->trace)
+		/* one line per cycle, in trace's words: the service says why it woke */
+		suspend_text(msg, sizeof(msg), e, NULL);
+		log_msg(LOG_INFO, "%s", msg);
+		last_wakes_record(&st->wakes, msg);
+	}
+	relay = !d.acts && st->acpid.fd >= 0 && ((ACPID_RELAY_SOURCES >> e->source) & 1);
+	if (!d.acts && !st->o->trace && !relay)
 		return;
 	rec_view_make(&v, e, &st->sys);
 	if (failed)
 		action_failed(st, &d, &v);
 	if (st->o->trace)
 		output_view(&st->out, &v);
+	if (relay)
+		relay_line(st, e, &v);
 	if (!d.acts)
-		return;	/* only with --trace: the kernel kept the rest */
+		return;	/* only with --trace or a relayed class: the kernel kept the rest */
 	st->dispatched++;
 	/* acpid's line for this event: to the socket's clients and to exec */
 	st->act.acpid_event = acpid_event_line(&st->acpid_fmt, e, v.path, v.dev, v.parent, line,
@@ -270,8 +298,8 @@ static void print_stats(struct run_state *st)
 		free(hits);
 		return;
 	}
-	log_msg(LOG_INFO, "exiting: %llu events received, %llu dispatched",
-		st->received, st->dispatched);
+	log_msg(LOG_INFO, "exiting: %llu events received, %llu dispatched, %llu relayed to acpid clients",
+		st->received, st->dispatched, st->relayed);
 	if (g_opts.json) {
 		policy_print_run_totals(stdout, &st->pol, hits, ps, c, st->received, st->dispatched);
 		fflush(stdout);
@@ -506,6 +534,7 @@ int cmd_run(int argc, char **argv)
 	acpi_sysfs_load(&st.sys, o.sysfs_root);
 	actions_init(&st.act, o.sysfs_root);
 	st.act.sys = &st.sys;
+	last_wakes_load(&st.wakes, last_wakes_path(err_buf, sizeof(err_buf)));
 	st.acpid_fmt = (struct acpid_fmt){ .sys = &st.sys, .root = o.sysfs_root ? o.sysfs_root : "" };
 	st.out = (struct output){ .out = stdout, .json = g_opts.json, .t0_ns = mono_ns(), .sys = &st.sys,
 			  .wall_off_ns = wall_offset_ns() };

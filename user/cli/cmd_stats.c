@@ -13,6 +13,7 @@
 #include "cli/stats_opts.h"
 #include "capture/filter.h"
 #include "diag/wake_feed.h"
+#include "diag/last_wakes.h"
 #include "lib/parse.h"
 #include "lib/time.h"
 #include "lib/ready_file.h"
@@ -31,6 +32,8 @@ int cmd_stats(int argc, char **argv)
 	struct stats_opts o = {};
 	struct stats_snap s;
 	struct wake_feed wf;
+	struct last_wakes last;
+	char path[4096];
 	struct tracer t;
 	uint64_t t0, end;
 	int err;
@@ -60,6 +63,9 @@ int cmd_stats(int argc, char **argv)
 	err = diag_snapshot(&t, t0, &s);
 	if (!err)
 		stats_add_wakeups(&s, &wf.w);
+	/* the service's last resumes: what woke the machine before stats ran */
+	if (!err && !last_wakes_load(&last, last_wakes_path(path, sizeof(path))))
+		s.last_wakes = &last;
 	if (err) {
 		err_print("stats", "reading the BPF maps failed: %s", strerror(errno));
 	} else if (g_opts.json) {

@@ -38,6 +38,8 @@ static const struct command commands[] = {
 	{ "timeline", cmd_timeline, "draw a recording's chains: SVG, or Chrome trace JSON",
 	  &timeline_cmd },
 	{ "learn", cmd_learn, "press a key, get the policy line for what fired", &learn_cmd },
+	{ "import-acpid", cmd_import_acpid, "turn /etc/acpi/events rules into a policy",
+	  &import_acpid_cmd },
 	{ "ec", cmd_ec, "the EC's RAM from debugfs: dump, or watch it change beside the EC events",
 	  &ec_cmd },
 };

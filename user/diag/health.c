@@ -14,6 +14,7 @@
 #include "acpi/decode.h"
 #include "acpi/guid.h"
 #include "lib/json.h"
+#include "diag/last_wakes.h"
 #include "acpi/key_label.h"
 
 static const struct {
@@ -305,6 +306,8 @@ void stats_print_text(FILE *out, const struct stats_snap *s)
 	print_keys(out, s);
 	print_smi(out, s);
 	print_wakeups(out, s);
+	if (s->last_wakes)
+		last_wakes_print_text(out, s->last_wakes);
 	print_spurious(out, s);
 	print_ec(out, s);
 	for (int h = 0; h < AT_HIST_MAX; h++) {
@@ -422,6 +425,8 @@ static void json_members(struct json *j, const struct stats_snap *s)
 	json_sources(j, s);
 	json_keys(j, s);
 	json_wakeups(j, s);
+	if (s->last_wakes)
+		last_wakes_json(j, s->last_wakes);
 	json_str(j, "advice",
 		 stats_wake_advice(s, s->ec_gpe_file, advice, sizeof(advice)) ? advice : NULL);
 	json_hists(j, s);

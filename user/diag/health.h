@@ -30,6 +30,8 @@ struct stats_key {
 	char label[160];	/* "0x02", "\_SB.PCI0.S30:0x01"... */
 };
 
+struct last_wakes;
+
 struct stats_snap {
 	double elapsed_s;		/* since the tracer attached */
 	struct at_counters src[AT_SRC_MAX];
@@ -51,6 +53,8 @@ struct stats_snap {
 	 * their output never depends on the build host's EC.
 	 */
 	const char *ec_gpe_file;
+	/* The last resumes acpitrace run saw (diag/last_wakes.h); NULL: none. */
+	const struct last_wakes *last_wakes;
 };
 
 /* 0, or -1 with errno set. */

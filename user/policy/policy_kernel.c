@@ -146,7 +146,8 @@ static int fill_set(struct bpf_object *obj, const struct policy *p, __u32 set)
  * Fill the inactive set (keys, fallback list, zeroed hit counters), then
  * flip: the programs see either the old rules or the new ones, never a mix.
  */
-int policy_kernel_install_obj(struct bpf_object *obj, const struct policy *p, bool trace)
+int policy_kernel_install_obj(struct bpf_object *obj, const struct policy *p, bool trace,
+			      uint32_t relay)
 {
 	struct at_policy_conf conf = { 0 };
 	__u32 zero = 0, set;
@@ -161,6 +162,7 @@ int policy_kernel_install_obj(struct bpf_object *obj, const struct policy *p, bo
 	conf.set = set;
 	conf.enabled = 1;
 	conf.trace = trace;
+	conf.relay = relay;
 	return bpf_map_update_elem(map_fd(obj, 0), &zero, &conf, BPF_ANY) ? -1 : 0;
 }
 
@@ -195,9 +197,10 @@ int policy_kernel_stats_obj(struct bpf_object *obj, struct at_policy_stats out[A
 	return 0;
 }
 
-int policy_kernel_install(struct acpitrace_bpf *skel, const struct policy *p, bool trace)
+int policy_kernel_install(struct acpitrace_bpf *skel, const struct policy *p, bool trace,
+			  uint32_t relay)
 {
-	return policy_kernel_install_obj(skel->obj, p, trace);
+	return policy_kernel_install_obj(skel->obj, p, trace, relay);
 }
 
 int policy_kernel_hits(struct acpitrace_bpf *skel, const struct policy *p, uint64_t *out)
