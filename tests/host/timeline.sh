@@ -107,6 +107,34 @@ res=$($check chrome "$tmp/one.json" 2>&1)
 [[ $res == "4 slices, 3 flows, "* ]] && ok "--chain $chain, Chrome JSON: $res" ||
 	ko "--chain $chain, Chrome JSON: $res; timeline said: $(cat "$tmp/one.err")"
 
+# At a glance (docs/recordings.md "Timeline"): a legend of the boxes drawn; a
+# box's label shortens a GUID and never cuts the payload (a 64-byte buffer
+# whole); chains of one record marked; --shared-axis gives every chain one scale
+all_svg=$tmp/glance.svg
+"$bin" timeline --policy "$pol" -o "$all_svg" "$rec" 2>/dev/null
+legend=$(grep -o '<g class="legend">.*</g>' "$all_svg" | sed 's/<[^>]*>/ /g' | tr -s ' ')
+[[ $legend == " notify wmi ged policy action " ]] && ok "the legend: $legend" || ko "the legend: '$legend'"
+want='>WMI 409B028D... notify=0xd0 on \_SB.WMI0 (PNP0C14:00) data=0x12345678 10.04ms</text>'
+grep -qF -- "$want" "$all_svg" && ok "a WMI label: the GUID shortened, the payload whole" || ko "no label '$want'"
+lone=$(jq -s '[map(select(.id)) | group_by(.chain)[] | select(length == 1)] | length' "$rec")
+marked=$(grep -c 'class="lone" fill="#888888">chain #[0-9]* at [0-9.]* s: 1 record, [^<]* (lone: nothing followed it)' "$all_svg")
+((lone > 0 && marked == lone)) && ok "$lone chains of one record, each marked lone" ||
+	ko "$marked chains marked lone, $lone of one record"
+hex=$(printf '%02x' {0..63})
+bytes=$(seq -s, 0 63)
+{ head -1 "$rec"; grep '"id":15,' "$rec" |
+	sed 's|"data":{[^}]*}|"data":{"type":"buffer","length":64,"hex":"'"$hex"'","bytes":['"$bytes"'],"truncated":false}|'; } >"$tmp/long.jsonl"
+"$bin" timeline -o "$tmp/long.svg" "$tmp/long.jsonl" 2>"$tmp/err"
+grep -q ">WMI 409B028D\.\.\. notify=0xd0 on .* buffer\[64\]=$hex [0-9.]*ms</text>" "$tmp/long.svg" &&
+	ok "a 64-byte payload: its last bytes in the box's label" ||
+	ko "a 64-byte payload cut: $(grep -o '>WMI [^<]*</text>' "$tmp/long.svg") $(cat "$tmp/err")"
+# the axis end of each chain: its own span by default, one for all with --shared-axis
+ends() { grep -o 'text-anchor="end">+[^<]*<' "$1" | sort -u | wc -l; }
+"$bin" timeline --shared-axis -o "$tmp/shared.svg" "$rec" 2>/dev/null
+n1=$(ends "$all_svg") n2=$(ends "$tmp/shared.svg")
+((n1 > 1 && n2 == 1)) && ok "--shared-axis: 1 time scale for all chains (without it $n1)" ||
+	ko "--shared-axis: $n2 time scales (without it $n1)"
+
 # Hostile text: a comm with markup and quotes, escaped in both formats
 { head -1 "$rec"; grep '"id":15,' "$rec" | sed 's|"comm":"kworker/0:3"|"comm":"<x\&y>\\"\\u001b'"'"'"|'; } >"$tmp/hostile.jsonl"
 if "$bin" timeline -o "$tmp/h.svg" "$tmp/hostile.jsonl" 2>"$tmp/err" && $check svg "$tmp/h.svg" >/dev/null &&

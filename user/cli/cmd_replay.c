@@ -131,22 +131,52 @@ static void run_exec(struct actions *a, const struct policy *p, const struct dec
 	}
 }
 
-static void replay(const struct replay_opts *o, const struct recording *r, const struct policy *p,
-		   const struct acpi_sysfs *sys, struct actions *a)
+static const struct at_event *by_start_ev;
+
+/* by start, then id: a recording holds records as they ended (a Notify after the work it caused) */
+static int by_start(const void *a, const void *b)
+{
+	const struct at_event *x = &by_start_ev[*(const size_t *)a], *y = &by_start_ev[*(const size_t *)b];
+
+	if (x->ts_ns != y->ts_ns)
+		return x->ts_ns < y->ts_ns ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* the records' indices in time order; NULL when out of memory */
+static size_t *time_order(const struct recording *r)
+{
+	size_t *idx = malloc((r->nev ? r->nev : 1) * sizeof(*idx));
+
+	if (!idx)
+		return NULL;
+	for (size_t i = 0; i < r->nev; i++)
+		idx[i] = i;
+	by_start_ev = r->ev;
+	qsort(idx, r->nev, sizeof(*idx), by_start);
+	return idx;
+}
+
+static int replay(const struct replay_opts *o, const struct recording *r, const struct policy *p,
+		  const struct acpi_sysfs *sys, struct actions *a)
 {
 	unsigned long long dispatched = 0, ignored = 0, unmatched = 0;
-	uint64_t t0 = r->nev ? r->ev[0].ts_ns : 0;
+	size_t *idx = time_order(r);
+	uint64_t t0;
 	char line[768];
 
+	if (!idx) {
+		err_print("replay", "out of memory");
+		return -1;
+	}
+	t0 = r->nev ? r->ev[idx[0]].ts_ns : 0;
 	if (!g_opts.json)
 		print_header(o, r, p);
 	for (size_t i = 0; i < r->nev; i++) {
-		const struct at_event *e = &r->ev[i];
+		const struct at_event *e = &r->ev[idx[i]];
 		struct decision d;
 		struct rec_view v;
 
-		if (e->ts_ns < t0)
-			t0 = e->ts_ns;
 		/* the names once: for the verdict line and an exec rule's environment */
 		rec_view_make(&v, e, sys);
 		decide_rule(p, e, &d);
@@ -174,6 +204,8 @@ static void replay(const struct replay_opts *o, const struct recording *r, const
 	else
 		printf("# %zu records: %llu dispatched, %llu ignored, %llu matched no rule\n",
 		       r->nev, dispatched, ignored, unmatched);
+	free(idx);
+	return 0;
 }
 
 int cmd_replay(int argc, char **argv)
@@ -198,9 +230,8 @@ int cmd_replay(int argc, char **argv)
 		goto out;
 	actions_init(&a, rp.root);
 	a.sys = &rp.sys;
-	replay(&o, &r, &rp.p, &rp.sys, &a);
+	ret = replay(&o, &r, &rp.p, &rp.sys, &a) ? 1 : 0;
 	actions_close(&a);
-	ret = 0;
 out:
 	rec_policy_free(&rp);
 	rec_free(&r);

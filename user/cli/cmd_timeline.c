@@ -34,6 +34,7 @@ struct timeline_opts {
 	const char *policy;
 	bool chrome;
 	unsigned int width;
+	bool shared_axis;
 	uint64_t chain[CHAINS_MAX];
 	int nchain;
 };
@@ -75,6 +76,8 @@ static const struct opt timeline_opts_table[] = {
 	  .kind = OPT_K_CALL, .off = 0, .call = parse_chains },
 	OPT_UINT('w', "width", "PX", T, width, 100, 100000, "expected 100..100000 pixels",
 		 "pixels a chain's span takes (SVG; default 900)"),
+	OPT_FLAG('s', "shared-axis", T, shared_axis,
+		 "one time scale for every chain (SVG): the longest\nchain takes --width, the others their share of it"),
 	OPT_HELP,
 	OPT_END,
 };
@@ -148,7 +151,8 @@ static int render(FILE *out, void *ctx)
 	if (x->o->chrome) {
 		tl_chrome(out, x->t, title, x->show);
 	} else {
-		struct tl_svg_opts so = { .title = title, .plot_w = x->o->width, .show = x->show };
+		struct tl_svg_opts so = { .title = title, .plot_w = x->o->width, .show = x->show,
+					  .shared_axis = x->o->shared_axis };
 
 		if (tl_svg(out, x->t, &so))
 			return -1;

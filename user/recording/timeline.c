@@ -31,6 +31,52 @@ void tl_describe(const struct timeline *t, size_t i, char *buf, size_t len)
 	esc_str(buf, len, body, 0);
 }
 
+static bool hex_run(const char *s, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'f')))
+			return false;
+	return true;
+}
+
+/* 8-4-4-4-12 hex digits at @s */
+static bool is_guid(const char *s)
+{
+	static const int run[] = { 8, 4, 4, 4, 12 };
+
+	for (int k = 0; k < 5; k++) {
+		if (!hex_run(s, run[k]))
+			return false;
+		s += run[k];
+		if (k < 4 && *s++ != '-')
+			return false;
+	}
+	return true;
+}
+
+void tl_short_guids(const char *in, char *out, size_t len)
+{
+	size_t o = 0;
+
+	if (!len)
+		return;
+	for (size_t i = 0; in[i] && o + 1 < len;) {
+		/* a whole GUID only: not one inside a longer run of hex digits */
+		if ((i == 0 || !hex_run(&in[i - 1], 1)) && strnlen(&in[i], 36) == 36 && is_guid(&in[i]) &&
+		    !hex_run(&in[i + 36], 1)) {
+			if (o + 11 >= len)
+				break;
+			memcpy(out + o, in + i, 8);
+			memcpy(out + o + 8, "...", 3);
+			o += 11;
+			i += 36;
+			continue;
+		}
+		out[o++] = in[i++];
+	}
+	out[o] = 0;
+}
+
 /* ---- lanes ---------------------------------------------------------------- */
 
 /*

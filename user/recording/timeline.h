@@ -21,8 +21,7 @@
 #include "acpi/acpi_sysfs.h"
 
 #define TL_NONE		((size_t)-1)
-#define TL_LABEL_MAX	64	/* characters of a label outside its box; the title has it all */
-#define TL_LABEL_FULL	160	/* inside a box that is wide enough */
+#define TL_LABEL_FULL	400	/* characters of a label (a record's whole line: a 64-byte payload is 128 of them) */
 #define TL_ROWS_MAX	32	/* rows of a lane in one chain; more overlap in the last */
 
 struct tl_lane {
@@ -63,11 +62,18 @@ void tl_free(struct timeline *t);
 uint64_t tl_end(const struct at_event *e);
 /* Record @i's description, as trace's text line has it ("Notify(\_SB.WMI0 (PNP0C14:00), 0xd0) ..."). */
 void tl_describe(const struct timeline *t, size_t i, char *buf, size_t len);
+/*
+ * @in with each GUID (8-4-4-4-12 hex digits) cut to its first 8 digits and
+ * "..." (a box's label: the payload after it then fits; the hover text
+ * keeps the GUID whole).
+ */
+void tl_short_guids(const char *in, char *out, size_t len);
 
 /* ---- one chain in pixels (the SVG) ---- */
 
 struct tl_geom {
-	double plot_w;		/* px for the chain's whole span */
+	double plot_w;		/* px for the chain's whole span (or for span_ns) */
+	uint64_t span_ns;	/* one time axis for every chain: the ns plot_w stands for; 0: each chain its own */
 	double char_w;		/* px per label character (monospace) */
 	double min_w;		/* narrowest box: a record without a duration */
 };

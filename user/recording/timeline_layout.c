@@ -37,7 +37,7 @@ static size_t make_label(char *out, size_t len, const char *text, const char *ta
 	size_t chars, tail_chars, n = cut_chars(text, max, &chars);
 	bool cut = text[n] != '\0';
 
-	cut_chars(tail, TL_LABEL_MAX, &tail_chars);
+	cut_chars(tail, TL_LABEL_FULL, &tail_chars);
 	snprintf(out, len, "%.*s%s%s", (int)n, text, cut ? "..." : "", tail);
 	return chars + (cut ? 3 : 0) + tail_chars;
 }
@@ -66,21 +66,17 @@ static int pack(struct packer *k, struct tl_panel *p, struct tl_box *b, double r
 
 /*
  * Label and width of box @b; the right end it and its label reach.  A
- * record's label goes inside its box when the box is wide enough for it,
- * or for at least TL_LABEL_MAX characters of it (cut to what fits); else
- * it follows the box, cut to TL_LABEL_MAX.  An action is as wide as its
- * label.
+ * record's label is never cut short of TL_LABEL_FULL characters (a
+ * payload is read whole): it goes inside its box when the box is wide
+ * enough for all of it, else it follows the box.  An action is as wide
+ * as its label.
  */
 static double size_box(struct tl_box *b, const char *text, const char *tail, const struct tl_geom *g)
 {
-	size_t tail_chars, fit = b->w > 8 ? (size_t)((b->w - 8) / g->char_w) : 0;
-	size_t max = TL_LABEL_MAX, chars;
+	size_t chars;
 	double tw;
 
-	cut_chars(tail, TL_LABEL_FULL, &tail_chars);
-	if (!b->act && fit >= TL_LABEL_MAX + 3 + tail_chars)
-		max = fit - 3 - tail_chars < TL_LABEL_FULL ? fit - 3 - tail_chars : TL_LABEL_FULL;
-	chars = make_label(b->label, sizeof(b->label), text, tail, max);
+	chars = make_label(b->label, sizeof(b->label), text, tail, TL_LABEL_FULL);
 	tw = chars * g->char_w + 8;
 	if (b->act && b->w < tw)
 		b->w = tw;
@@ -156,7 +152,7 @@ static void place_records(const struct timeline *t, const struct tl_chain *c,
 			  const struct tl_geom *g, struct tl_panel *p, struct packer *k)
 {
 	double scale = g->plot_w / p->span_ns;
-	char text[1024], dur[32];
+	char text[1024], label[1024], dur[32];
 
 	for (size_t i = 0; i < c->n; i++) {
 		size_t e = t->order[c->first + i];
@@ -169,8 +165,9 @@ static void place_records(const struct timeline *t, const struct tl_chain *c,
 		if (b->w < g->min_w)
 			b->w = g->min_w;
 		tl_describe(t, e, text, sizeof(text));
+		tl_short_guids(text, label, sizeof(label));
 		output_duration(dur, sizeof(dur), ev);
-		pack(k, p, b, size_box(b, text, dur, g));
+		pack(k, p, b, size_box(b, label, dur, g));
 	}
 }
 
@@ -212,7 +209,9 @@ int tl_layout(const struct timeline *t, size_t c, const struct tl_geom *g, struc
 	int ret = -1;
 
 	memset(p, 0, sizeof(*p));
-	p->span_ns = ch->t1 - ch->t0 < 1000 ? 1000 : ch->t1 - ch->t0;
+	p->span_ns = g->span_ns ? g->span_ns : ch->t1 - ch->t0;
+	if (p->span_ns < 1000)
+		p->span_ns = 1000;
 	p->box = calloc(2 * ch->n + 1, sizeof(*p->box));	/* records + actions */
 	if (!p->box || panel_lanes(t, ch, p))
 		goto out;

@@ -14,7 +14,7 @@
 #include "lib/xml.h"
 
 #define LEFT		200.0	/* the lane names' column */
-#define TOP		34.0	/* the title */
+#define TOP		56.0	/* the title and the legend */
 #define HEAD		38.0	/* a chain's title and time axis */
 #define ROW_H		24.0
 #define BOX_H		15.0
@@ -63,6 +63,11 @@ static void fmt_span(char *buf, size_t len, double ns)
 		snprintf(buf, len, "%.2fms", ns / 1e6);
 }
 
+/*
+ * A chain of one record (a GED's press with nothing after it is most often
+ * a key's release): its title says so, in grey, so the chains that did
+ * something stand out.
+ */
 static void head(FILE *out, const struct timeline *t, size_t c, const struct tl_panel *p,
 		 double y, double plot_w, uint64_t t0)
 {
@@ -70,9 +75,10 @@ static void head(FILE *out, const struct timeline *t, size_t c, const struct tl_
 	char span[32];
 
 	fmt_span(span, sizeof(span), ch->t1 - ch->t0);
-	fprintf(out, "<text x=\"8\" y=\"%.1f\" font-weight=\"bold\">chain #%llu at %.6f s: %zu record%s, %s</text>\n",
-		y + 14, (unsigned long long)ch->id, (ch->t0 - t0) / 1e9, ch->n,
-		ch->n == 1 ? "" : "s", span);
+	fprintf(out, "<text x=\"8\" y=\"%.1f\" font-weight=\"bold\"%s>chain #%llu at %.6f s: %zu record%s, %s%s</text>\n",
+		y + 14, ch->n == 1 ? " class=\"lone\" fill=\"#888888\"" : "",
+		(unsigned long long)ch->id, (ch->t0 - t0) / 1e9, ch->n,
+		ch->n == 1 ? "" : "s", span, ch->n == 1 ? " (lone: nothing followed it)" : "");
 	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888\"/>\n",
 		LEFT, y + HEAD - 6, LEFT + plot_w, y + HEAD - 6);
 	for (int i = 0; i <= 4; i++) {
@@ -201,6 +207,44 @@ static int panel(FILE *out, const struct timeline *t, size_t c, const struct tl_
 	return 0;
 }
 
+/* One swatch per kind of box the drawing has, in source order, then the policy's actions. */
+static void legend(FILE *out, const struct timeline *t, const struct tl_panel *p, const bool *show)
+{
+	bool seen[AT_SRC_MAX + 1] = { false };
+	double x = 8;
+
+	for (size_t c = 0; c < t->nchains; c++)
+		for (size_t i = 0; (!show || show[c]) && i < p[c].nbox; i++) {
+			unsigned int s = t->ev[p[c].box[i].ev].source;
+
+			seen[p[c].box[i].act ? AT_SRC_MAX : s < AT_SRC_MAX ? s : AT_SRC_MAX - 1] = true;
+		}
+	fputs("<g class=\"legend\">", out);
+	for (unsigned int s = 0; s <= AT_SRC_MAX; s++) {
+		const char *name = s == AT_SRC_MAX ? "policy action" : source_name(s);
+
+		if (!seen[s])
+			continue;
+		fprintf(out, "<rect x=\"%.1f\" y=\"30\" width=\"14\" height=\"11\" rx=\"2\" fill=\"%s\" stroke=\"#555\"/>"
+			"<text x=\"%.1f\" y=\"40\">", x, s == AT_SRC_MAX ? "#2a9d8f" : colour(s), x + 18);
+		xml_puts(out, name);
+		fputs("</text>", out);
+		x += 18 + 7.0 * (double)strlen(name) + 14;
+	}
+	fputs("</g>\n", out);
+}
+
+/* The longest span among the chains drawn (--shared-axis), at least 1 us. */
+static uint64_t longest_span(const struct timeline *t, const bool *show)
+{
+	uint64_t span = 1000;
+
+	for (size_t c = 0; c < t->nchains; c++)
+		if ((!show || show[c]) && t->chains[c].t1 - t->chains[c].t0 > span)
+			span = t->chains[c].t1 - t->chains[c].t0;
+	return span;
+}
+
 int tl_svg(FILE *out, const struct timeline *t, const struct tl_svg_opts *o)
 {
 	struct tl_geom g = { .plot_w = o->plot_w, .char_w = CHAR_W, .min_w = 3 };
@@ -212,6 +256,8 @@ int tl_svg(FILE *out, const struct timeline *t, const struct tl_svg_opts *o)
 
 	if (!p)
 		return -1;
+	if (o->shared_axis)
+		g.span_ns = longest_span(t, o->show);
 	for (size_t c = 0; c < t->nchains; c++) {
 		if (o->show && !o->show[c])
 			continue;
@@ -232,6 +278,7 @@ int tl_svg(FILE *out, const struct timeline *t, const struct tl_svg_opts *o)
 		width, height, width, height);
 	xml_puts(out, o->title);
 	fputs("</text>\n", out);
+	legend(out, t, p, o->show);
 	height = TOP + 10;
 	for (size_t c = 0; c < t->nchains; c++) {
 		if (o->show && !o->show[c])

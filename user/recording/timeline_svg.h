@@ -15,6 +15,7 @@ struct tl_svg_opts {
 	const char *title;	/* the document's first line (escaped here) */
 	double plot_w;		/* px a chain's span takes */
 	const bool *show;	/* per chain: draw it (NULL: all) */
+	bool shared_axis;	/* one time scale for all chains (the longest takes plot_w) */
 };
 
 /* 0, or -1 when out of memory (the document is then incomplete). */
