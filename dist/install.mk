@@ -20,6 +20,8 @@
 #                                                 its prefix, else PREFIX/lib/systemd/system)
 #   /usr/share/man/man8/acpitrace.8.gz, man5/acpitrace.policy.5.gz
 #   /usr/share/bash-completion/completions/acpitrace
+#   /usr/share/acpitrace/prometheus/acpitrace.rules.yml  the fleet kit: alerting rules
+#   /usr/share/acpitrace/grafana/acpitrace.json          and the Grafana dashboard
 # Everything goes under $(DESTDIR); nothing is enabled or started here.
 #
 # SYSCONFDIR and DATADIR are compiled into the program (the policy
@@ -55,6 +57,7 @@ INST_OPTIN     := $(filter-out $(INST_DEFAULT),$(notdir $(wildcard policy/*.poli
 INST_SHIPPED   := $(DATADIR)/acpitrace/policy.d
 INST_AVAIL     := $(DATADIR)/acpitrace/policy.available
 INST_LOCAL     := $(SYSCONFDIR)/acpitrace/policy.d
+INST_KIT       := prometheus/acpitrace.rules.yml grafana/acpitrace.json
 
 .PHONY: install uninstall deb FORCE
 
@@ -73,13 +76,15 @@ $(OUT)/install-dirs: FORCE
 
 install: $(OUT)/acpitrace
 	$(INSTALL) -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(INST_SHIPPED) $(DESTDIR)$(INST_LOCAL) \
-		$(DESTDIR)$(INST_AVAIL) \
+		$(DESTDIR)$(INST_AVAIL) $(DESTDIR)$(DATADIR)/acpitrace/prometheus \
+		$(DESTDIR)$(DATADIR)/acpitrace/grafana \
 		$(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(MANDIR)/man5 \
 		$(DESTDIR)$(BASHCOMPDIR)
 	$(INSTALL) -m 0755 $(OUT)/acpitrace $(DESTDIR)$(SBINDIR)/acpitrace
 	$(INSTALL) -m 0644 $(addprefix policy/,$(INST_POLICIES)) $(DESTDIR)$(INST_SHIPPED)/
 	$(INSTALL) -m 0644 $(addprefix policy/,$(INST_OPTIN)) $(DESTDIR)$(INST_AVAIL)/
 	$(INSTALL) -m 0644 dist/policy.d-README $(DESTDIR)$(INST_LOCAL)/README
+	for f in $(INST_KIT); do $(INSTALL) -m 0644 dist/$$f $(DESTDIR)$(DATADIR)/acpitrace/$$f || exit 1; done
 	sed 's|/usr/sbin/acpitrace|$(SBINDIR)/acpitrace|' dist/acpitrace.service \
 		> $(DESTDIR)$(SYSTEMDUNITDIR)/acpitrace.service
 	chmod 0644 $(DESTDIR)$(SYSTEMDUNITDIR)/acpitrace.service
@@ -100,11 +105,13 @@ uninstall:
 		$(addprefix $(DESTDIR)$(INST_SHIPPED)/,$(INST_POLICIES)) \
 		$(addprefix $(DESTDIR)$(INST_AVAIL)/,$(INST_OPTIN)) \
 		$(DESTDIR)$(INST_LOCAL)/README \
+		$(addprefix $(DESTDIR)$(DATADIR)/acpitrace/,$(INST_KIT)) \
 		$(DESTDIR)$(SYSTEMDUNITDIR)/acpitrace.service \
 		$(DESTDIR)$(MANDIR)/man8/acpitrace.8.gz \
 		$(DESTDIR)$(MANDIR)/man5/acpitrace.policy.5.gz \
 		$(DESTDIR)$(BASHCOMPDIR)/acpitrace
-	rmdir $(DESTDIR)$(INST_SHIPPED) $(DESTDIR)$(INST_AVAIL) $(DESTDIR)$(DATADIR)/acpitrace \
+	rmdir $(DESTDIR)$(INST_SHIPPED) $(DESTDIR)$(INST_AVAIL) $(DESTDIR)$(DATADIR)/acpitrace/prometheus \
+		$(DESTDIR)$(DATADIR)/acpitrace/grafana $(DESTDIR)$(DATADIR)/acpitrace \
 		$(DESTDIR)$(INST_LOCAL) $(DESTDIR)$(SYSCONFDIR)/acpitrace 2>/dev/null || true
 
 # dpkg-buildpackage writes into the parent folder of the source tree; the

@@ -68,6 +68,13 @@ if [[ $both == "$(words policy)" ]]; then
 else
 	bad "policy.d + policy.available = $both, policy/ = $(words policy)"
 fi
+# the fleet kit (docs/metrics.md "Fleet monitoring"), as in dist/
+if cmp -s dist/prometheus/acpitrace.rules.yml "$share/prometheus/acpitrace.rules.yml" &&
+	cmp -s dist/grafana/acpitrace.json "$share/grafana/acpitrace.json"; then
+	ok "the alerting rules and the dashboard in $share/{prometheus,grafana}"
+else
+	bad "the fleet kit: $(cd "$share" && find prometheus grafana 2>&1 | tr '\n' ' ')"
+fi
 # enabling one: a link in the local directory, read by check as run reads it
 ln -s "$share/policy.available/msi-wmi.policy" "$root/etc/acpitrace/policy.d/msi-wmi.policy"
 if "$root/usr/sbin/acpitrace" check "$root/etc/acpitrace/policy.d" >"$root/check.txt" 2>&1 &&

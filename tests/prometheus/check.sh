@@ -5,7 +5,8 @@
 #    case and stays silent in others);
 #  - every Grafana panel query parses as PromQL (promtool checks it as a
 #    recording rule), and every metric name the rules and the dashboard use
-#    is one acpitrace exports (a string literal in user/) or Prometheus' up.
+#    is one acpitrace exports (a string literal in user/) or Prometheus' up,
+#    and every family it exports is on a panel.
 # Whether each panel returns data from a real exporter is checked in the
 # guest scenario diag-prometheus.
 set -euo pipefail
@@ -49,5 +50,14 @@ while read -r name; do
 		fail=1
 	}
 done <"$tmp/used"
+# and every family acpitrace exports has a panel (a family no panel shows is
+# one an operator never sees)
+grep -oE '\bacpitrace_[a-z_0-9]+' "$tmp/panels.tsv" | sed -E 's/_(bucket|sum|count)$//' | sort -u >"$tmp/paneled"
+while read -r name; do
+	grep -qx "$name" "$tmp/paneled" || {
+		echo "promtest: acpitrace exports $name and no panel of dist/grafana/acpitrace.json shows it"
+		fail=1
+	}
+done <"$tmp/exported"
 [[ $fail == 0 ]] || exit 1
-echo "promtest: alert rules tested, $n panel queries parse, $(wc -l <"$tmp/used") metric names all exported"
+echo "promtest: alert rules tested, $n panel queries parse, $(wc -l <"$tmp/used") metric names all exported, all $(wc -l <"$tmp/exported") exported families on a panel"
