@@ -138,8 +138,8 @@ TEST(timeline_layout_sizes_and_rows)
 	CHECK(p.box[2].text_inside);
 	CHECK_CONTAINS(p.box[0].label, "\\_SB.GED0._EVT 1.40ms");
 	CHECK_CONTAINS(p.box[1].label, "Notify(\\_SB.WMI0, 0xd0)");
-	/* 800 px take the WMI record's whole description; the GED's is cut outside */
-	CHECK_STR(p.box[2].label, "WMI 409B028D-F06B-4C7C-8BBB-EE133A6BD87E notify=0xd0 on \\_SB.WMI0 data=0x12345678 8.00ms");
+	/* 800 px take the WMI record's whole description (its GUID shortened) */
+	CHECK_STR(p.box[2].label, "WMI 409B028D... notify=0xd0 on \\_SB.WMI0 data=0x12345678 8.00ms");
 	/* links: GED -> Notify -> WMI -> the action, at the WMI's end */
 	CHECK(p.box[0].parent == TL_NONE);
 	CHECK_EQ_INT(p.box[1].parent, 0);
@@ -188,15 +188,26 @@ TEST(timeline_label_cut)
 	struct at_event ev[8];
 	struct timeline t;
 	struct tl_panel p;
-	char long_action[300];
+	char long_action[TL_LABEL_FULL + 100];
 
 	load(ev);
 	memset(long_action, 'x', sizeof(long_action) - 1);
 	long_action[sizeof(long_action) - 1] = '\0';
 	CHECK_EQ_INT(tl_build(&t, ev, 3), 0);
+	/* whole up to TL_LABEL_FULL characters */
+	long_action[299] = '\0';
 	CHECK_EQ_INT(tl_set_action(&t, 2, long_action), 0);
 	CHECK_EQ_INT(tl_layout(&t, 0, &g, &p), 0);
-	CHECK_EQ_INT(strlen(p.box[3].label), TL_LABEL_MAX + 3);
+	CHECK_EQ_INT(strlen(p.box[3].label), 299);
+	CHECK(!strstr(p.box[3].label, "..."));
+	tl_panel_free(&p);
+	tl_free(&t);
+	/* past it, cut there ("..." marks the cut) */
+	long_action[299] = 'x';
+	CHECK_EQ_INT(tl_build(&t, ev, 3), 0);
+	CHECK_EQ_INT(tl_set_action(&t, 2, long_action), 0);
+	CHECK_EQ_INT(tl_layout(&t, 0, &g, &p), 0);
+	CHECK_EQ_INT(strlen(p.box[3].label), TL_LABEL_FULL + 3);
 	CHECK_CONTAINS(p.box[3].label, "xxx...");
 	tl_panel_free(&p);
 	tl_free(&t);
@@ -225,10 +236,14 @@ TEST(timeline_layout_all_actions)
 	tl_free(&t);
 }
 
-/* A box too narrow for its whole description but wide enough for most of it: cut inside. */
-TEST(timeline_label_cut_inside)
+/*
+ * A box too narrow for its whole description, though wide enough for most
+ * of it: the label goes after the box, whole (the payload is read), its
+ * GUID shortened; the box's title keeps the GUID.
+ */
+TEST(timeline_label_whole_after_box)
 {
-	struct tl_geom g = { .plot_w = 700, .char_w = 7, .min_w = 3 };
+	struct tl_geom g = { .plot_w = 400, .char_w = 7, .min_w = 3 };
 	struct at_event ev[8];
 	struct timeline t;
 	struct tl_panel p;
@@ -237,13 +252,31 @@ TEST(timeline_label_cut_inside)
 	load(ev);
 	CHECK_EQ_INT(tl_build(&t, ev, 3), 0);
 	CHECK_EQ_INT(tl_layout(&t, 0, &g, &p), 0);
-	l = p.box[2].label;	/* the WMI record: 8 ms of 10, 560 px: 78 characters */
-	CHECK(p.box[2].text_inside);
-	CHECK_EQ_INT(strlen(l), 78);
-	CHECK(strlen(l) == 78 && !strcmp(l + 68, "... 8.00ms"));
-	CHECK(!strncmp(l, "WMI 409B028D-F06B-4C7C-8BBB-EE133A6BD87E notify=0xd0 on", 55));
+	l = p.box[2].label;	/* the WMI record: 8 ms of 10, 320 px: 44 characters of 63 */
+	CHECK(!p.box[2].text_inside);
+	CHECK(!strncmp(l, "WMI 409B028D... notify=0xd0 on", 30));
+	CHECK(!strstr(l + 15, "..."));
+	CHECK(strlen(l) > 7 && !strcmp(l + strlen(l) - 7, " 8.00ms"));
 	tl_panel_free(&p);
 	tl_free(&t);
+}
+
+/* GUIDs shortened in labels: a whole 8-4-4-4-12 only, in any case */
+TEST(timeline_short_guids)
+{
+	char out[128];
+
+	tl_short_guids("WMI 409b028d-F06B-4C7C-8BBB-EE133A6BD87E data=1", out, sizeof(out));
+	CHECK_STR(out, "WMI 409b028d... data=1");
+	tl_short_guids("a409B028D-F06B-4C7C-8BBB-EE133A6BD87E", out, sizeof(out));
+	CHECK_STR(out, "a409B028D-F06B-4C7C-8BBB-EE133A6BD87E");
+	tl_short_guids("409B028D-F06B-4C7C-8BBB-EE133A6BD87E0", out, sizeof(out));
+	CHECK_STR(out, "409B028D-F06B-4C7C-8BBB-EE133A6BD87E0");
+	tl_short_guids("409B028D-F06B-4C7C-8BBB-EE133A6BD87", out, sizeof(out));
+	CHECK_STR(out, "409B028D-F06B-4C7C-8BBB-EE133A6BD87");
+	/* no room for the short form: the output stops before it */
+	tl_short_guids("ab 409B028D-F06B-4C7C-8BBB-EE133A6BD87E", out, 8);
+	CHECK_STR(out, "ab ");
 }
 
 static char *svg_of(const struct timeline *t, const char *title)
@@ -285,9 +318,10 @@ TEST(timeline_svg_escapes_and_draws)
 	CHECK_CONTAINS(svg, "exec /bin/echo &quot;&lt;&amp;&gt;&quot;");
 	CHECK_NOT_CONTAINS(svg, "<b>");
 	CHECK_NOT_CONTAINS(svg, "\x1b");
-	/* one panel per chain, one group per box (6 records, 1 action), 3 links */
+	/* one panel per chain, one group per box (6 records, 1 action), the legend, 3 links */
 	CHECK_EQ_INT(count(svg, "<g id=\"chain-"), 4);
-	CHECK_EQ_INT(count(svg, "<g class="), 7);
+	CHECK_EQ_INT(count(svg, "<g class="), 8);
+	CHECK_EQ_INT(count(svg, "<g class=\"legend\">"), 1);
 	CHECK_EQ_INT(count(svg, "<line class=\"link\""), 3);
 	CHECK_CONTAINS(svg, "<g class=\"action\" data-id=\"15\">");
 	CHECK_CONTAINS(svg, "chain #13 at 0.100000 s: 3 records, 10.00ms");
