@@ -106,7 +106,7 @@ help:
 	@echo '  depcheck     user/, tools/, tests/: no include cycle or upward include; no file over 600 lines; comments name existing files'
 	@echo '  doctest      every command in README.md and docs/ is run by a test (or waived); links resolve'
 	@echo '  bpf-headers-check  every BPF header compiles alone; no cycle, no file over 600 lines'
-	@echo '  fuzz         fuzz parser, loader, record renderers, metrics (FUZZ_SECONDS=$(FUZZ_SECONDS) each)'
+	@echo '  fuzz         the libFuzzer targets: $(FUZZ_ALL) (FUZZ_SECONDS=$(FUZZ_SECONDS) each; FUZZ_TARGETS=...)'
 	@echo '  fuzz-smoke   the same for 10 s each (FUZZ_SMOKE_SECONDS)'
 	@echo '  bench        the benchmarks (docs/performance.md)'
 	@echo '  bench-smoke  their short run'
