@@ -5,12 +5,14 @@
  * another chain, durations may be absurd; every case gives a layout, and
  * nothing here walks the parent links, so a cycle cannot hang it.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "recording/timeline.h"
 #include "record/record_fields.h"
 #include "acpi/decode.h"
+#include "acpi/guid.h"
 #include "lib/escape.h"
 
 uint64_t tl_end(const struct at_event *e)
@@ -31,27 +33,18 @@ void tl_describe(const struct timeline *t, size_t i, char *buf, size_t len)
 	esc_str(buf, len, body, 0);
 }
 
-static bool hex_run(const char *s, int n)
+/* a GUID as acpi/guid.c parses it at @in[@i], not inside a longer run of hex digits */
+static bool guid_at(const char *in, size_t i)
 {
-	for (int i = 0; i < n; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') || ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'f')))
-			return false;
-	return true;
-}
+	char g[GUID_STR_LEN];
+	uint8_t bytes[16];
 
-/* 8-4-4-4-12 hex digits at @s */
-static bool is_guid(const char *s)
-{
-	static const int run[] = { 8, 4, 4, 4, 12 };
-
-	for (int k = 0; k < 5; k++) {
-		if (!hex_run(s, run[k]))
-			return false;
-		s += run[k];
-		if (k < 4 && *s++ != '-')
-			return false;
-	}
-	return true;
+	if ((i && isxdigit((unsigned char)in[i - 1])) || strnlen(&in[i], 36) < 36 ||
+	    isxdigit((unsigned char)in[i + 36]))
+		return false;
+	memcpy(g, &in[i], 36);
+	g[36] = '\0';
+	return !guid_parse(g, bytes);
 }
 
 void tl_short_guids(const char *in, char *out, size_t len)
@@ -61,9 +54,7 @@ void tl_short_guids(const char *in, char *out, size_t len)
 	if (!len)
 		return;
 	for (size_t i = 0; in[i] && o + 1 < len;) {
-		/* a whole GUID only: not one inside a longer run of hex digits */
-		if ((i == 0 || !hex_run(&in[i - 1], 1)) && strnlen(&in[i], 36) == 36 && is_guid(&in[i]) &&
-		    !hex_run(&in[i + 36], 1)) {
+		if (guid_at(in, i)) {
 			if (o + 11 >= len)
 				break;
 			memcpy(out + o, in + i, 8);
