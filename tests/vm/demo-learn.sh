@@ -1,7 +1,8 @@
 #!/bin/bash
 # make demo-learn-test: `make demo-learn` driven as a user follows its
-# printed instructions — each line typed only once the demo asks for it:
-# at "step 1: press the key" the hotkey 1, at "accept?" the action
+# printed instructions — each line typed only once the demo asks for it,
+# but the first early: the hotkey 1 while the guest boots (the demo holds it
+# until learn's press window opens), at "accept?" the action
 # `key KEY_PROG1`, at "next key" q, and once it says run runs with that
 # policy the hotkey 1 once more. Checked: the policy learn wrote (the device's
 # HID, code 0x90, the typed action), and the key's press and release arriving
@@ -34,8 +35,10 @@ wait_for() {
 # type LINE: what the user types, then Enter
 type_line() { printf '%s\n' "$1" >&3; }
 
-wait_for 'step 1: press the key' 240
+# typed while the guest boots: held until learn's press window opens
+wait_for 'booting Debian' 60
 type_line 1
+wait_for 'step 1: press the key' 240
 wait_for 'accept\? \[Enter\] yes' 60
 type_line 'key KEY_PROG1'
 wait_for 'next key, q finish' 30
@@ -61,6 +64,7 @@ expect() {
 		echo "FAIL demo-learn: $1: no /$2/ in $3"; fail=1
 	fi
 }
+expect "the early press was held" '^### hotkey 1: held until learn opens its press window$' "$log"
 expect "learn proposed the unknown device by its HID" '^  proposed: match notify hid=ACPT0010$' "$out/tty.txt"
 expect "the policy names the device" '^match notify hid=ACPT0010$' "$out/demo.policy"
 expect "the policy has the typed action" '^  0x90 -> key KEY_PROG1 +# step 1: notify \\_SB.HKY0 \(ACPT0010:00\) 0x90$' "$out/demo.policy"
@@ -69,6 +73,7 @@ expect "the policy is shown to the user" '^ +0x90 -> key KEY_PROG1 ' "$log"
 expect "the key press arrives" '^input event on /dev/input/event[0-9]+ \(acpitrace\): EV_KEY KEY_PROG1 value 1$' "$log"
 expect "the key release arrives" '^input event on /dev/input/event[0-9]+ \(acpitrace\): EV_KEY KEY_PROG1 value 0$' "$log"
 expect "run's log names the rule" 'notify \\_SB.HKY0 \(ACPT0010:00\) 0x90 code 0x90 -> key KEY_PROG1' "$log"
+cp "$log" "$out/demo-learn-test.log" && echo "demo-learn: what the demo printed: $out/demo-learn-test.log"
 [[ -f $out/.timing ]] && echo "demo-learn: guest time: $(tr '\n' ' ' <"$out/.timing")"
 ((fail)) && tail -60 "$log"
 exit "$fail"
