@@ -63,8 +63,15 @@ vmtest: all $(OUT)/tools/qmp
 	$(VM_ENV) tests/vm/run-all $(VMTEST_ARGS)
 
 # The package's own build runs no tests here (nocheck): make test runs them.
+# VMTEST_DEB_REUSE=1 (make test): boot the package debtest built and tested
+# instead, when there is one.
+VMTEST_DEB = $(OUT)/acpitrace_$(DEB_VERSION)_$(DEB_ARCH).deb
 vmtest-debian: all $(OUT)/tools/qmp
-	DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" $(MAKE) --no-print-directory deb
+	@if [ -n "$(VMTEST_DEB_REUSE)" ] && [ -e $(VMTEST_DEB) ]; then \
+		echo "vmtest-debian: the package debtest built: $(VMTEST_DEB)"; \
+	else \
+		DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" $(MAKE) --no-print-directory deb; \
+	fi
 	$(VM_ENV) ACPITRACE_DEB=$(abspath $(OUT))/acpitrace_$(DEB_VERSION)_$(DEB_ARCH).deb \
 		tests/vm/run-all --scenarios tests/vm/scenarios-debian --out $(OUT)/vmtest-debian $(VMTEST_ARGS)
 
