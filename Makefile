@@ -72,7 +72,7 @@ BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 .PHONY: all clean help test hosttest check devcheck unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest paritycomparetest learnfilestest importacpidtest \
 	optionstest firmwaretest vmlibtest \
 	fuzz fuzz-smoke \
-	depcheck bench bench-smoke deps vmlinux demo demotest vmtest verify-budget check bpf-headers-check doctest
+	depcheck bench bench-smoke deps vmlinux demo demotest demo-learn demo-learn-test vmtest verify-budget check bpf-headers-check doctest
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -122,6 +122,8 @@ help:
 	@echo '  parity       kernel drivers vs shipped policies, code by code, in guests (PARITY_ARGS=...)'
 	@echo '  demo         boot a 6.12 guest and stream a live trace of injected events'
 	@echo '  demotest     make demo as the README shows it, every narrated event found in its trace'
+	@echo '  demo-learn   boot a 6.12 guest with an unknown hotkey device; learn its keys interactively, run the policy'
+	@echo '  demo-learn-test  make demo-learn driven by a script as a user would, the policy and key checked'
 	@echo '  deps         install the Debian packages a fresh machine needs'
 	@echo '  vmlinux      regenerate vmlinux/vmlinux.h from this machine'"'"'s BTF'
 	@echo '  clean        remove $(OUT)'
@@ -443,6 +445,15 @@ demotest:
 demo:
 	@tools/deps.sh
 	@$(MAKE) --no-print-directory vmdemo
+
+# the guided learn demo (tools/vm/demo-learn): interactive, follow what it prints
+demo-learn:
+	@tools/deps.sh
+	@$(MAKE) --no-print-directory vmdemo-learn
+
+# make demo-learn driven as a user would: typed lines paced by its output (tests/vm/demo-learn.sh)
+demo-learn-test:
+	tests/vm/demo-learn.sh
 
 include tools/vm/vm.mk
 

@@ -35,12 +35,14 @@
 #   make vmkernels  fetch and unpack the guest kernels (5.10, 6.1, 6.12, latest) into the cache
 #   make vmdemo     the live trace demo (tools/vm/demo); `make demo` installs
 #                   the packages first
+#   make vmdemo-learn  the guided learn demo (tools/vm/demo --learn); `make
+#                   demo-learn` installs the packages first
 
 QMP_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 VMTEST_ARGS ?=
 PARITY_ARGS ?=
 
-.PHONY: vmtest vmtest-debian vmtest-discover vmtest-wake vmtest-ec vmtest-firmware vmtest-long vmtest-kernels kernel-update vmqemu vmkernels vmdemo qmp parity
+.PHONY: vmtest vmtest-debian vmtest-discover vmtest-wake vmtest-ec vmtest-firmware vmtest-long vmtest-kernels kernel-update vmqemu vmkernels vmdemo vmdemo-learn qmp parity
 
 $(OUT)/tools/qmp: tools/vm/qmp.c
 	@mkdir -p $(dir $@)
@@ -112,6 +114,9 @@ vmtest-long: all $(OUT)/tools/qmp
 
 vmdemo: all $(OUT)/tools/qmp
 	$(VM_ENV) tools/vm/demo
+
+vmdemo-learn: all $(OUT)/tools/qmp
+	$(VM_ENV) tools/vm/demo --learn
 
 # The runs may fail (a difference is a failure); the table is printed anyway.
 parity: all $(OUT)/tools/qmp

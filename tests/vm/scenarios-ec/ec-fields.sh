@@ -25,7 +25,7 @@ guest() {
 	wpid=$!
 	vm_wait_for 60 grep -q watching watch.err
 	vm_signal go
-	vm_wait done-host 60
+	vm_wait 60 done-host
 	vm_wait_for 60 grep -q '"FANH"' watch.json
 	vm_wait_for 60 grep -q '"LIDS"' watch.json
 	vm_wait_for 60 grep -q '"ETMP"' watch.json

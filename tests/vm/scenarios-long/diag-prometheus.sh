@@ -47,7 +47,7 @@ guest() {
 	}
 	flood ""
 	vm_signal go
-	vm_wait scraped 120
+	vm_wait 120 scraped
 	socks >socks-after-scrapes.txt
 	killall nc sleep 2>/dev/null || true
 	kill -INT "$pid"
@@ -67,7 +67,7 @@ guest() {
 	pid=$rpid
 	flood run-
 	vm_signal run-go
-	vm_wait run-scraped 200
+	vm_wait 200 run-scraped
 	killall nc sleep 2>/dev/null || true
 	wget -q -O quiet-metrics.txt 'http://[::1]:9465/metrics' || echo "wget failed" >quiet-metrics.txt
 	if wget -q -O /dev/null 'http://127.0.0.1:9465/metrics' 2>/dev/null; then
