@@ -151,7 +151,14 @@ $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 # The skeletons are order-only: before the first build no .d file says who
 # includes them; afterwards the .d files do.
 
-$(OUT)/user/diag/metrics_http.o: EXTRA_CFLAGS = $(if $(MHD_SONAME),-DMHD_SONAME='"$(MHD_SONAME)"')
+$(OUT)/user/diag/metrics_http.o: EXTRA_CFLAGS = $(if $(MHD_SONAME),-DMHD_SONAME='"$(MHD_SONAME)"') -I$(OUT)/gen
+# The alert runbook the exporter serves at /runbook: docs/runbook.md as one
+# C string literal.
+$(OUT)/user/diag/metrics_http.o: $(OUT)/gen/runbook.h
+$(OUT)/gen/runbook.h: docs/runbook.md
+	@mkdir -p $(@D)
+	$(call msg,GEN,$@)
+	$(Q)sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 $(OUT)/tests/unit/%.o: EXTRA_CFLAGS = -Itests/unit
 $(OUT)/tests/bpf/%.o: EXTRA_CFLAGS = -Itests/unit -Itests/bpf/progs $(BPFT_CPPFLAGS)
 $(OUT)/tools/bench/%.o: EXTRA_CFLAGS = -Itools/bench
