@@ -90,7 +90,7 @@ TEST(metrics_http_bad_listen)
 
 	CHECK(!metrics_http_start("127.0.0.1:0", render, NULL, err, sizeof(err)));
 	CHECK(strstr(err, "PORT 1..65535") != NULL);
-	CHECK(!metrics_http_start("localhost:9464", render, NULL, err, sizeof(err)));
+	CHECK(!metrics_http_start("localhost:10464", render, NULL, err, sizeof(err)));
 	CHECK(strstr(err, "not an IPv4 address") != NULL);
 }
 
