@@ -119,6 +119,7 @@ help:
 	@echo '  kernel-update move the newest-kernel pin (tools/vm/kernel-latest) to sid'"'"'s newest, then vmtest-kernels'
 	@echo '  vmtest-long  scenarios that wait out fixed windows (tests/vm/scenarios-long: idle, Prometheus, BTF cache)'
 	@echo '  vmtest-debian the service scenarios in a Debian userland guest (make deb, systemd, udev)'
+	@echo '  vmtest-fleet the fleet kit on three guests at once: one Prometheus, one Alertmanager (tests/vm/fleet)'
 	@echo '  parity       kernel drivers vs shipped policies, code by code, in guests (PARITY_ARGS=...)'
 	@echo '  demo         boot a 6.12 guest and stream a live trace of injected events'
 	@echo '  demotest     make demo as the README shows it, every narrated event found in its trace'

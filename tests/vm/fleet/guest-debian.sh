@@ -24,6 +24,6 @@ systemctl is-active acpitrace >active.txt 2>&1
 systemctl show acpitrace -p ExecStart >execstart.txt
 vm_wait_for 60 sh -c 'journalctl -b -u acpitrace -o cat | grep -q "serving Prometheus metrics"' || exit 1
 vm_signal ready
-vm_wait done 400
+vm_wait "done" 400
 journalctl -b -u acpitrace -o cat --no-pager >service.log
 systemctl is-active acpitrace >>active.txt 2>&1
