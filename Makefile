@@ -155,8 +155,8 @@ $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 $(OUT)/user/diag/metrics_http.o: EXTRA_CFLAGS = $(if $(MHD_SONAME),-DMHD_SONAME='"$(MHD_SONAME)"') -I$(OUT)/gen
 # The alert runbook the exporter serves at /runbook: docs/runbook.md as one
 # C string literal.
-$(OUT)/user/diag/metrics_http.o: $(OUT)/gen/runbook.h
-$(OUT)/gen/runbook.h: docs/runbook.md
+$(OUT)/user/diag/metrics_http.o: $(OUT)/gen/runbook.gen.h
+$(OUT)/gen/runbook.gen.h: docs/runbook.md
 	@mkdir -p $(@D)
 	$(call msg,GEN,$@)
 	$(Q)sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@

@@ -227,7 +227,7 @@ static enum MHD_Result text(struct MHD_Connection *c, unsigned int status, const
  * site (docs/metrics.md "Fleet monitoring").
  */
 static const char runbook[] =
-#include "runbook.h"
+#include "runbook.gen.h"
 ;
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
