@@ -119,6 +119,7 @@ help:
 	@echo '  kernel-update move the newest-kernel pin (tools/vm/kernel-latest) to sid'"'"'s newest, then vmtest-kernels'
 	@echo '  vmtest-long  scenarios that wait out fixed windows (tests/vm/scenarios-long: idle, Prometheus, BTF cache)'
 	@echo '  vmtest-debian the service scenarios in a Debian userland guest (make deb, systemd, udev)'
+	@echo '  vmtest-fleet the fleet kit on three guests at once: one Prometheus, one Alertmanager (tests/vm/fleet)'
 	@echo '  parity       kernel drivers vs shipped policies, code by code, in guests (PARITY_ARGS=...)'
 	@echo '  demo         boot a 6.12 guest and stream a live trace of injected events'
 	@echo '  demotest     make demo as the README shows it, every narrated event found in its trace'
@@ -153,7 +154,14 @@ $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 # The skeletons are order-only: before the first build no .d file says who
 # includes them; afterwards the .d files do.
 
-$(OUT)/user/diag/metrics_http.o: EXTRA_CFLAGS = $(if $(MHD_SONAME),-DMHD_SONAME='"$(MHD_SONAME)"')
+$(OUT)/user/diag/metrics_http.o: EXTRA_CFLAGS = $(if $(MHD_SONAME),-DMHD_SONAME='"$(MHD_SONAME)"') -I$(OUT)/gen
+# The alert runbook the exporter serves at /runbook: docs/runbook.md as one
+# C string literal.
+$(OUT)/user/diag/metrics_http.o: $(OUT)/gen/runbook.gen.h
+$(OUT)/gen/runbook.gen.h: docs/runbook.md
+	@mkdir -p $(@D)
+	$(call msg,GEN,$@)
+	$(Q)sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 $(OUT)/tests/unit/%.o: EXTRA_CFLAGS = -Itests/unit
 $(OUT)/tests/bpf/%.o: EXTRA_CFLAGS = -Itests/unit -Itests/bpf/progs $(BPFT_CPPFLAGS)
 $(OUT)/tools/bench/%.o: EXTRA_CFLAGS = -Itools/bench
@@ -416,14 +424,16 @@ test:
 	@$(MAKE) --no-print-directory debtest bench-smoke
 	@# the guest tiers in two lanes of one guest at a time (below)
 	@$(MAKE) --no-print-directory -j2 --output-sync=line vmlane-a vmlane-b
-	@$(MAKE) --no-print-directory demotest
+	@# three guests at once: alone
+	@$(MAKE) --no-print-directory VMTEST_DEB_REUSE=1 vmtest-fleet
 
 # Each guest tier alone runs two guests at a time, and its last boots run
 # alone while the other core idles (about 4 minutes over make test's tiers).
 # Two lanes of one guest each keep both cores busy until both lanes end;
 # each lane's tiers take about half of the guest time.  A tier's output is
 # printed when it ends (--output-sync=line).  The package vmtest-debian
-# boots is the one debtest built and tested (VMTEST_DEB_REUSE).
+# boots is the one debtest built and tested (VMTEST_DEB_REUSE), and so is
+# vmtest-fleet's, which runs three guests at once after the lanes.
 VMLANE = VMTEST_ARGS='--jobs 1' PARITY_ARGS='--jobs 1'
 vmlane-a:
 	@$(MAKE) --no-print-directory $(VMLANE) parity
@@ -437,6 +447,8 @@ vmlane-b:
 	@$(MAKE) --no-print-directory $(VMLANE) vmtest-ec
 	@$(MAKE) --no-print-directory $(VMLANE) vmtest-firmware
 	@$(MAKE) --no-print-directory $(VMLANE) VMTEST_DEB_REUSE=1 vmtest-debian
+	@$(MAKE) --no-print-directory demotest
+	@$(MAKE) --no-print-directory demo-learn-test
 
 # make demo exactly as the README shows it, its trace checked (tests/vm/demo.sh).
 demotest:

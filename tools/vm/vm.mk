@@ -42,7 +42,7 @@ QMP_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 VMTEST_ARGS ?=
 PARITY_ARGS ?=
 
-.PHONY: vmtest vmtest-debian vmtest-discover vmtest-wake vmtest-ec vmtest-firmware vmtest-long vmtest-kernels kernel-update vmqemu vmkernels vmdemo vmdemo-learn qmp parity
+.PHONY: vmtest vmtest-debian vmtest-fleet vmtest-discover vmtest-wake vmtest-ec vmtest-firmware vmtest-long vmtest-kernels kernel-update vmqemu vmkernels vmdemo vmdemo-learn qmp parity
 
 $(OUT)/tools/qmp: tools/vm/qmp.c
 	@mkdir -p $(dir $@)
@@ -74,6 +74,17 @@ vmtest-debian: all $(OUT)/tools/qmp
 	fi
 	$(VM_ENV) ACPITRACE_DEB=$(abspath $(OUT))/acpitrace_$(DEB_VERSION)_$(DEB_ARCH).deb \
 		tests/vm/run-all --scenarios tests/vm/scenarios-debian --out $(OUT)/vmtest-debian $(VMTEST_ARGS)
+
+# The fleet kit on three guests at once (tests/vm/fleet/run): 6.1, 6.12 and
+# the Debian userland with the package, one Prometheus, one Alertmanager.
+vmtest-fleet: all $(OUT)/tools/qmp
+	@if [ -n "$(VMTEST_DEB_REUSE)" ] && [ -e $(VMTEST_DEB) ]; then \
+		echo "vmtest-fleet: the package debtest built: $(VMTEST_DEB)"; \
+	else \
+		DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" $(MAKE) --no-print-directory deb; \
+	fi
+	$(VM_ENV) ACPITRACE_DEB=$(abspath $(OUT))/acpitrace_$(DEB_VERSION)_$(DEB_ARCH).deb \
+		tests/vm/fleet/run --out $(OUT)/vmtest-fleet
 
 # The discover loop's scenarios (acpitrace learn): each waits out a baseline
 # and a press window per step, about 70 s of guest time per kernel, which
