@@ -28,6 +28,6 @@ systemctl is-active acpitrace >active.txt 2>&1
 systemctl show acpitrace -p ExecStart >execstart.txt
 vm_wait_for 60 sh -c 'journalctl -b -u acpitrace -o cat | grep -q "serving Prometheus metrics"' || exit 1
 vm_signal ready
-vm_wait "done" 600
+vm_wait 600 "done"
 journalctl -b -u acpitrace -o cat --no-pager >service.log
 systemctl is-active acpitrace >>active.txt 2>&1

@@ -14,7 +14,7 @@ acpitrace run --policy /tmp/fleet.policy --metrics-listen '[::]:10464' \
 pid=$!
 vm_wait_for 90 test -e /out/run-ready || exit 1
 vm_signal ready
-vm_wait "done" 600
+vm_wait 600 "done"
 kill -INT "$pid"
 rc=0
 wait "$pid" || rc=$?
