@@ -77,7 +77,7 @@ vmtest-debian: all $(OUT)/tools/qmp
 
 # The fleet kit on three guests at once (tests/vm/fleet/run): 6.1, 6.12 and
 # the Debian userland with the package, one Prometheus, one Alertmanager.
-vmtest-fleet: all $(OUT)/tools/qmp
+vmtest-fleet: all $(OUT)/tools/qmp vmqemu
 	@if [ -n "$(VMTEST_DEB_REUSE)" ] && [ -e $(VMTEST_DEB) ]; then \
 		echo "vmtest-fleet: the package debtest built: $(VMTEST_DEB)"; \
 	else \
