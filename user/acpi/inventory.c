@@ -132,7 +132,8 @@ static void load_devs(struct inventory *inv, const char *root)
 		inv->ndevs++;
 	}
 	sysfs_dir_close(&d);
-	qsort(inv->devs, inv->ndevs, sizeof(*inv->devs), dev_cmp);
+	if (inv->ndevs)
+		qsort(inv->devs, inv->ndevs, sizeof(*inv->devs), dev_cmp);
 }
 
 static void load_wmi(struct inventory *inv, const char *root)
@@ -241,7 +242,8 @@ static void load_gpes(struct inventory *inv, const char *root)
 		inv->ngpes++;
 	}
 	sysfs_dir_close(&d);
-	qsort(inv->gpes, inv->ngpes, sizeof(*inv->gpes), gpe_cmp);
+	if (inv->ngpes)
+		qsort(inv->gpes, inv->ngpes, sizeof(*inv->gpes), gpe_cmp);
 }
 
 /*
@@ -445,7 +447,8 @@ static void load_aml(struct inventory *inv, const char *root)
 		sysfs_dir_close(&dyn);
 	}
 	sysfs_dir_close(&d);
-	qsort(inv->methods, inv->nmethods, sizeof(*inv->methods), method_cmp);
+	if (inv->nmethods)
+		qsort(inv->methods, inv->nmethods, sizeof(*inv->methods), method_cmp);
 	for (size_t i = 0; i < inv->ngpes; i++)
 		for (size_t m = 0; m < inv->nmethods && inv->gpes[i].gpe; m++)
 			if (inv->methods[m].kind != 'Q' && inv->methods[m].number == inv->gpes[i].number)

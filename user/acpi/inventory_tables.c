@@ -385,10 +385,13 @@ void inventory_from_tables(struct inventory *inv, const struct acpi_tables *ts, 
 	inv->offline = true;
 	snprintf(inv->aml_s.where, sizeof(inv->aml_s.where), "%s", src);
 	walk_tables(&c, ts, src);
-	qsort(inv->methods, inv->nmethods, sizeof(*inv->methods), method_cmp);
+	/* qsort's array may not be NULL, even for none */
+	if (inv->nmethods)
+		qsort(inv->methods, inv->nmethods, sizeof(*inv->methods), method_cmp);
 	keep_notifies(&c);
 	keep_devs(&c, ma);
-	qsort(inv->devs, inv->ndevs, sizeof(*inv->devs), dev_cmp);
+	if (inv->ndevs)
+		qsort(inv->devs, inv->ndevs, sizeof(*inv->devs), dev_cmp);
 	for (size_t i = 0; i < inv->nwmi; i++) {
 		struct inv_wmi *w = &inv->wmi[i];
 		char ws[AML_PATH_LEN + 8];
