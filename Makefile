@@ -50,7 +50,7 @@ BPF_SRCS  := bpf/acpitrace.bpf.c tests/bpf/progs/capture_test.bpf.c \
 	     tests/bpf/progs/stats_test.bpf.c tools/bench/bench.bpf.c \
 	     tools/bench/storm.bpf.c tools/bench/latency.bpf.c
 SKELS     := $(patsubst %.bpf.c,$(BPF_OUT)/%.skel.h,$(notdir $(BPF_SRCS))) \
-	     $(BPF_OUT)/acpitrace_compat.skel.h
+	     $(BPF_OUT)/compat.skel.h
 
 USER_SRCS := $(sort $(wildcard user/*/*.c))
 USER_OBJS := $(patsubst %.c,$(OUT)/%.o,$(USER_SRCS))
@@ -138,7 +138,7 @@ $(BPF_OUT)/%.bpf.o: bpf/%.bpf.c vmlinux/vmlinux.h
 # The same programs without the atomic instructions that return a value
 # (bpf/nofetch.bpf.h), for kernels before 5.12; the loader picks one by
 # kernel_probe_atomics (user/capture/skel.c).  No DWARF: only BTF is loaded.
-$(BPF_OUT)/acpitrace_compat.bpf.o: bpf/acpitrace.bpf.c vmlinux/vmlinux.h
+$(BPF_OUT)/compat.bpf.o: bpf/acpitrace.bpf.c vmlinux/vmlinux.h
 	@mkdir -p $(@D)
 	$(call msg,BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -DAT_NO_ATOMIC_FETCH $(DEPFLAGS) -c $< -o $@

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The second build of bpf/ (AT_NO_ATOMIC_FETCH, acpitrace_compat.bpf.o),
+ * The second build of bpf/ (AT_NO_ATOMIC_FETCH, compat.bpf.o),
  * for kernels whose BPF lacks the atomic instructions that return a value
  * (fetch-add, compare-exchange: Linux 5.12; Debian's 5.10 is one).  The
  * loader picks it when kernel_probe_atomics fails (user/capture/skel.c).

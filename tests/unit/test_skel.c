@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * user/capture/skel.c: the build without fetch atomics
- * (acpitrace_compat.bpf.o, bpf/nofetch.bpf.h) opens into the default
+ * (compat.bpf.o, bpf/nofetch.bpf.h) opens into the default
  * skeleton, with the same global data layout, and holds no instruction or
  * helper a kernel before 5.13 lacks; the default build does use them (so
  * the scan below can fail).

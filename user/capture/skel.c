@@ -5,11 +5,11 @@
 #include "capture/skel.h"
 #include "acpitrace.h"
 #include "acpitrace.skel.h"
-#include "acpitrace_compat.skel.h"
+#include "compat.skel.h"
 
 const void *skel_elf_bytes(bool compat, size_t *len)
 {
-	return compat ? acpitrace_compat_bpf__elf_bytes(len) : acpitrace_bpf__elf_bytes(len);
+	return compat ? compat_bpf__elf_bytes(len) : acpitrace_bpf__elf_bytes(len);
 }
 
 struct acpitrace_bpf *skel_open(bool compat, const struct bpf_object_open_opts *opts)
@@ -27,7 +27,7 @@ struct acpitrace_bpf *skel_open(bool compat, const struct bpf_object_open_opts *
 	/* the default skeleton's names and layout, the compat build's bytes */
 	err = acpitrace_bpf__create_skeleton(obj);
 	if (!err) {
-		obj->skeleton->data = (void *)acpitrace_compat_bpf__elf_bytes(&obj->skeleton->data_sz);
+		obj->skeleton->data = (void *)compat_bpf__elf_bytes(&obj->skeleton->data_sz);
 		err = bpf_object__open_skeleton(obj->skeleton, opts);
 	}
 	if (err) {

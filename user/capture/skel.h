@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The two builds of bpf/, one skeleton: acpitrace.bpf.o, and
- * acpitrace_compat.bpf.o (bpf/nofetch.bpf.h) for kernels whose BPF lacks
+ * compat.bpf.o (bpf/nofetch.bpf.h) for kernels whose BPF lacks
  * the atomic instructions that return a value (Linux 5.12).  Both have the
  * same programs, the same maps (the compat build has two more) and the
  * same global data layout (tests/unit/test_skel.c checks it), so the
