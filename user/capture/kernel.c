@@ -111,8 +111,8 @@ int kernel_probe_atomics(struct kernel_info *k)
 	snprintf(k->atomics_why, sizeof(k->atomics_why),
 		 "no: this kernel's BPF lacks the atomic instructions that return a value "
 		 "(fetch-add, compare-exchange; Linux 5.12): acpitrace loads its programs "
-		 "built without them (record ids counted per CPU, no per-slot key counts; "
-		 "every count stays exact)");
+		 "built without them (record ids counted per CPU, no per-slot key counts, "
+		 "no SMI count per record; every event count stays exact)");
 	return err;
 }
 

@@ -175,6 +175,9 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	t->skel->rodata->at_watch_methods = o->attach.watch_methods;
 	t->skel->rodata->at_policy_loaded = o->policy;
 	t->skel->rodata->at_gpe_emit_at_detect = gpe_detect;
+	/* the build without fetch atomics has no SMI reads (bpf/core.bpf.h) */
+	if (t->compat)
+		t->smi.on = false;
 	t->skel->rodata->at_smi_on = t->smi.on;
 	t->skel->rodata->at_irq_on = o->attach.irq;
 	t->skel->rodata->at_id_cpu_bits = id_cpu_bits();
