@@ -17,14 +17,13 @@
 #include "policy_rules.h"
 
 /*
- * The matcher's functions are global (verified once for the whole object),
- * with pointers to structs as arguments, which kernels before 5.12 refuse.
- * The build for them (bpf/nofetch.bpf.h) makes these static and adds
- * global ones that take scalars: the record's copy in a per-CPU slot, the
- * rule's slot (at_policy_decide_copy, at the end).
+ * The matcher's functions are global (verified once for the whole object)
+ * where the kernel takes pointers to structs as a global function's
+ * arguments (Linux 5.12); the build for older kernels (bpf/nofetch.bpf.h)
+ * makes them static subprograms, verified where they are called.
  */
 #ifdef AT_NO_ATOMIC_FETCH
-#define AT_GLOBAL	static __always_inline
+#define AT_GLOBAL	static __noinline
 #else
 #define AT_GLOBAL	__noinline
 #endif
@@ -294,144 +293,12 @@ AT_GLOBAL int at_policy_decide(const struct at_event *e)
 	return AT_VERDICT_PASS;
 }
 
-#ifdef AT_NO_ATOMIC_FETCH
-/* The record being decided, copied, one slot per nesting level (as policy_pkey). */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, AT_PKEY_SLOTS);
-	__type(key, __u32);
-	__type(value, struct at_event);
-} policy_ev SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u32);
-} policy_ev_depth SEC(".maps");
-
-static __always_inline const struct at_event *at_policy_ev(__u32 slot)
-{
-	slot &= AT_PKEY_SLOTS - 1;
-	return bpf_map_lookup_elem(&policy_ev, &slot);
-}
-
-__noinline int at_fallback_match_s(__u32 rslot, __u32 eslot)
-{
-	const struct at_rule *r = bpf_map_lookup_elem(&policy_fallback, &rslot);
-	const struct at_event *e = at_policy_ev(eslot);
-	__u64 code;
-
-	if (!r || !e)
-		return 0;
-	return at_rule_match(r, e, &code) && at_pathset_ok(r, e);
-}
-
-/* The best hit as index << 32 | verdict. */
-__noinline __u64 at_policy_find_s(__u32 eslot)
-{
-	const struct at_event *e = at_policy_ev(eslot);
-	struct at_policy_hit best = { .index = ~0U };
-	struct at_policy_conf *pc;
-	__u32 zero = 0, set, n, i;
-
-	pc = bpf_map_lookup_elem(&policy_conf, &zero);
-	if (!e || !pc)
-		return (__u64)~0U << 32;
-	set = pc->set & 1;
-	at_policy_lookup(set, e, &best);
-	n = pc->nfallback[set];
-	for (i = 0; i < AT_POLICY_FALLBACK_MAX; i++) {
-		__u32 slot = set * AT_POLICY_FALLBACK_MAX + i;
-		struct at_rule *r;
-
-		if (i >= n)
-			break;
-		r = bpf_map_lookup_elem(&policy_fallback, &slot);
-		if (!r || r->index >= best.index)
-			break;
-		if (at_fallback_match_s(slot, eslot)) {
-			best.index = r->index;
-			best.verdict = r->verdict;
-			break;
-		}
-	}
-	return (__u64)best.index << 32 | best.verdict;
-}
-
-__noinline int at_policy_decide_s(__u32 eslot)
-{
-	const struct at_event *e = at_policy_ev(eslot);
-	struct at_policy_conf *pc;
-	struct at_policy_stats *st;
-	__u32 k = 0, verdict, index;
-	__u64 *hits, hit;
-
-	if (!e)
-		return AT_VERDICT_PASS;
-	pc = bpf_map_lookup_elem(&policy_conf, &k);
-	if (!pc || !pc->enabled)
-		return AT_VERDICT_PASS;
-	k = e->source;
-	st = bpf_map_lookup_elem(&policy_stats, &k);
-	hit = at_policy_find_s(eslot);
-	index = hit >> 32;
-	verdict = (__u32)hit;
-	if (index >= AT_POLICY_MAX) {
-		if (st)
-			st->unmatched++;
-		return pc->trace || at_relayed(pc, e) ? AT_VERDICT_PASS : AT_VERDICT_DROP;
-	}
-	k = (pc->set & 1) * AT_POLICY_MAX + index;
-	hits = bpf_map_lookup_elem(&policy_hits, &k);
-	if (hits)
-		__sync_fetch_and_add(hits, 1);
-	if (verdict == AT_RULE_IGNORE) {
-		if (st)
-			st->ignored++;
-		return pc->trace || at_relayed(pc, e) ? AT_VERDICT_PASS : AT_VERDICT_DROP;
-	}
-	if (st)
-		st->matched++;
-	return AT_VERDICT_PASS;
-}
-
-/* @e copied into this nesting level's slot, decided by the global functions above. */
-static __always_inline int at_policy_decide_copy(const struct at_event *e)
-{
-	__u32 zero = 0, d;
-	__u32 *dp = bpf_map_lookup_elem(&policy_ev_depth, &zero);
-	struct at_event *c;
-	int v = AT_VERDICT_PASS;
-
-	if (!dp)
-		return v;
-	d = *(volatile __u32 *)dp;
-	if (d >= AT_PKEY_SLOTS)
-		return v;
-	*(volatile __u32 *)dp = d + 1;
-	barrier();
-	c = bpf_map_lookup_elem(&policy_ev, &d);
-	if (c) {
-		__builtin_memcpy(c, e, sizeof(*c));
-		v = at_policy_decide_s(d);
-	}
-	barrier();
-	*(volatile __u32 *)dp = d;
-	return v;
-}
-#endif
-
 static __always_inline int at_policy_verdict(const struct at_event *e)
 {
 	/* suspend records reach run, which counts what woke the machine */
 	if (!at_policy_loaded || e->source == AT_SRC_SUSPEND)
 		return AT_VERDICT_PASS;
-#ifdef AT_NO_ATOMIC_FETCH
-	return at_policy_decide_copy(e);
-#else
 	return at_policy_decide(e);
-#endif
 }
 
 #endif /* AT_POLICY_BPF_H */
