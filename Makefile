@@ -74,7 +74,7 @@ BPFT_CPPFLAGS := $(patsubst %/,-I%,$(sort $(dir $(wildcard user/*/*.h))))
 .PHONY: all clean help test hosttest check devcheck unittest bpftest ttytest promtest replaytest inventorytest installtest santest timelinetest paritycomparetest learnfilestest importacpidtest \
 	optionstest firmwaretest vmlibtest \
 	fuzz fuzz-smoke \
-	depcheck bench bench-smoke deps vmlinux demo demotest vmtest verify-budget check bpf-headers-check doctest
+	depcheck bench bench-smoke deps vmlinux demo demotest demo-learn demo-learn-test vmtest verify-budget check bpf-headers-check doctest
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -121,9 +121,12 @@ help:
 	@echo '  kernel-update move the newest-kernel pin (tools/vm/kernel-latest) to sid'"'"'s newest, then vmtest-kernels'
 	@echo '  vmtest-long  scenarios that wait out fixed windows (tests/vm/scenarios-long: idle, Prometheus, BTF cache)'
 	@echo '  vmtest-debian the service scenarios in a Debian userland guest (make deb, systemd, udev)'
+	@echo '  vmtest-fleet the fleet kit on three guests at once: one Prometheus, one Alertmanager (tests/vm/fleet)'
 	@echo '  parity       kernel drivers vs shipped policies, code by code, in guests (PARITY_ARGS=...)'
 	@echo '  demo         boot a 6.12 guest and stream a live trace of injected events'
 	@echo '  demotest     make demo as the README shows it, every narrated event found in its trace'
+	@echo '  demo-learn   boot a 6.12 guest with an unknown hotkey device; learn its keys interactively, run the policy'
+	@echo '  demo-learn-test  make demo-learn driven by a script as a user would, the policy and key checked'
 	@echo '  deps         install the Debian packages a fresh machine needs'
 	@echo '  vmlinux      regenerate vmlinux/vmlinux.h from this machine'"'"'s BTF'
 	@echo '  clean        remove $(OUT)'
@@ -162,7 +165,14 @@ $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 # The skeletons are order-only: before the first build no .d file says who
 # includes them; afterwards the .d files do.
 
-$(OUT)/user/diag/metrics_http.o: EXTRA_CFLAGS = $(if $(MHD_SONAME),-DMHD_SONAME='"$(MHD_SONAME)"')
+$(OUT)/user/diag/metrics_http.o: EXTRA_CFLAGS = $(if $(MHD_SONAME),-DMHD_SONAME='"$(MHD_SONAME)"') -I$(OUT)/gen
+# The alert runbook the exporter serves at /runbook: docs/runbook.md as one
+# C string literal.
+$(OUT)/user/diag/metrics_http.o: $(OUT)/gen/runbook.gen.h
+$(OUT)/gen/runbook.gen.h: docs/runbook.md
+	@mkdir -p $(@D)
+	$(call msg,GEN,$@)
+	$(Q)sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 $(OUT)/tests/unit/%.o: EXTRA_CFLAGS = -Itests/unit
 $(OUT)/tests/bpf/%.o: EXTRA_CFLAGS = -Itests/unit -Itests/bpf/progs $(BPFT_CPPFLAGS)
 $(OUT)/tools/bench/%.o: EXTRA_CFLAGS = -Itools/bench
@@ -422,7 +432,34 @@ test:
 	@$(MAKE) --no-print-directory all
 	@# devcheck's three parts side by side: each is one process at a time
 	@$(MAKE) --no-print-directory -j2 devcheck
-	@$(MAKE) --no-print-directory debtest bench-smoke vmtest vmtest-discover vmtest-wake vmtest-long vmtest-ec vmtest-firmware vmtest-kernels vmtest-debian parity demotest
+	@$(MAKE) --no-print-directory debtest bench-smoke
+	@# the guest tiers in two lanes of one guest at a time (below)
+	@$(MAKE) --no-print-directory -j2 --output-sync=line vmlane-a vmlane-b
+	@# three guests at once: alone
+	@$(MAKE) --no-print-directory VMTEST_DEB_REUSE=1 vmtest-fleet
+
+# Each guest tier alone runs two guests at a time, and its last boots run
+# alone while the other core idles (about 4 minutes over make test's tiers).
+# Two lanes of one guest each keep both cores busy until both lanes end;
+# each lane's tiers take about half of the guest time.  A tier's output is
+# printed when it ends (--output-sync=line).  The package vmtest-debian
+# boots is the one debtest built and tested (VMTEST_DEB_REUSE), and so is
+# vmtest-fleet's, which runs three guests at once after the lanes.
+VMLANE = VMTEST_ARGS='--jobs 1' PARITY_ARGS='--jobs 1'
+vmlane-a:
+	@$(MAKE) --no-print-directory $(VMLANE) parity
+	@$(MAKE) --no-print-directory $(VMLANE) vmtest-long
+	@$(MAKE) --no-print-directory $(VMLANE) vmtest-kernels
+
+vmlane-b:
+	@$(MAKE) --no-print-directory $(VMLANE) vmtest
+	@$(MAKE) --no-print-directory $(VMLANE) vmtest-discover
+	@$(MAKE) --no-print-directory $(VMLANE) vmtest-wake
+	@$(MAKE) --no-print-directory $(VMLANE) vmtest-ec
+	@$(MAKE) --no-print-directory $(VMLANE) vmtest-firmware
+	@$(MAKE) --no-print-directory $(VMLANE) VMTEST_DEB_REUSE=1 vmtest-debian
+	@$(MAKE) --no-print-directory demotest
+	@$(MAKE) --no-print-directory demo-learn-test
 
 # make demo exactly as the README shows it, its trace checked (tests/vm/demo.sh).
 demotest:
@@ -431,6 +468,15 @@ demotest:
 demo:
 	@tools/deps.sh
 	@$(MAKE) --no-print-directory vmdemo
+
+# the guided learn demo (tools/vm/demo-learn): interactive, follow what it prints
+demo-learn:
+	@tools/deps.sh
+	@$(MAKE) --no-print-directory vmdemo-learn
+
+# make demo-learn driven as a user would: typed lines paced by its output (tests/vm/demo-learn.sh)
+demo-learn-test:
+	tests/vm/demo-learn.sh
 
 include tools/vm/vm.mk
 

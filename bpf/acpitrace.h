@@ -120,6 +120,24 @@ struct at_ec {
 	__u8 rdata[4];
 };
 
+/*
+ * Where wmi_notify_device's hook finds a struct wmi_block's fields (byte
+ * offsets), read by user space from the wmi module's BTF (capture/
+ * wmi_layout.c) and written into the map of section .data.wmi_layout.
+ * Not CO-RE: libbpf 1.1 relocates against no module BTF when given the
+ * minimised vmlinux BTF, and without it parses the whole vmlinux BTF.
+ */
+#define AT_WMI_LAYOUT_MAX	0xffff	/* the largest offset (user space checks) */
+
+struct at_wmi_layout {
+	__u32 ok;		/* 0: the hook does nothing */
+	__u32 dev;		/* wmi_block.dev.dev (the struct device the hook gets) */
+	__u32 guid;		/* wmi_block.gblock.guid */
+	__u32 notify_id;	/* wmi_block.gblock.notify_id */
+	__u32 flags;		/* wmi_block.gblock.flags */
+	__u32 acpi_device;	/* wmi_block.acpi_device (a pointer) */
+};
+
 struct at_wmi {
 	__u8 guid[16];		/* raw guid_t bytes, printed as %pUL */
 	__u32 notify_id;

@@ -22,6 +22,8 @@
 #   /usr/share/bash-completion/completions/acpitrace
 #   /usr/share/acpitrace/prometheus/acpitrace.rules.yml  the fleet kit: alerting rules
 #   /usr/share/acpitrace/grafana/acpitrace.json          and the Grafana dashboard
+#   /usr/share/acpitrace/runbook.md                      what to do per alert (also
+#                                                        served at the exporter's /runbook)
 # Everything goes under $(DESTDIR); nothing is enabled or started here.
 #
 # SYSCONFDIR and DATADIR are compiled into the program (the policy
@@ -85,6 +87,7 @@ install: $(OUT)/acpitrace
 	$(INSTALL) -m 0644 $(addprefix policy/,$(INST_OPTIN)) $(DESTDIR)$(INST_AVAIL)/
 	$(INSTALL) -m 0644 dist/policy.d-README $(DESTDIR)$(INST_LOCAL)/README
 	for f in $(INST_KIT); do $(INSTALL) -m 0644 dist/$$f $(DESTDIR)$(DATADIR)/acpitrace/$$f || exit 1; done
+	$(INSTALL) -m 0644 docs/runbook.md $(DESTDIR)$(DATADIR)/acpitrace/runbook.md
 	sed 's|/usr/sbin/acpitrace|$(SBINDIR)/acpitrace|' dist/acpitrace.service \
 		> $(DESTDIR)$(SYSTEMDUNITDIR)/acpitrace.service
 	chmod 0644 $(DESTDIR)$(SYSTEMDUNITDIR)/acpitrace.service
@@ -106,6 +109,7 @@ uninstall:
 		$(addprefix $(DESTDIR)$(INST_AVAIL)/,$(INST_OPTIN)) \
 		$(DESTDIR)$(INST_LOCAL)/README \
 		$(addprefix $(DESTDIR)$(DATADIR)/acpitrace/,$(INST_KIT)) \
+		$(DESTDIR)$(DATADIR)/acpitrace/runbook.md \
 		$(DESTDIR)$(SYSTEMDUNITDIR)/acpitrace.service \
 		$(DESTDIR)$(MANDIR)/man8/acpitrace.8.gz \
 		$(DESTDIR)$(MANDIR)/man5/acpitrace.policy.5.gz \

@@ -12,6 +12,8 @@ fi
 # the QEMU guest tests: kernels come from Debian's linux-image packages,
 # fetched by tools/vm/kernel into a cache at test time
 TEST=(qemu-system-x86 busybox-static acpica-tools cpio xz-utils kmod jq prometheus bpftrace acpid mmdebstrap e2fsprogs)
+# make vmtest-fleet: the real Alertmanager receives the fleet's alerts
+TEST+=(prometheus-alertmanager)
 # make timelinetest renders the timeline's SVG with headless Chromium
 TEST+=(chromium)
 # make debtest checks the package with lintian and the man pages with mandoc

@@ -19,29 +19,8 @@ struct {
 	__type(value, struct at_event);
 } wmi_pending SEC(".maps");
 
-/* Module types: not in the x86_64 vmlinux.h, resolved by CO-RE. */
-struct wmi_device___at {
-	struct device dev;
-} __attribute__((preserve_access_index));
-
-struct guid_block___at {
-	guid_t guid;
-	union {
-		char object_id[2];
-		struct {
-			u8 notify_id;
-			u8 reserved;
-		};
-	};
-	u8 instance_count;
-	u8 flags;
-} __attribute__((preserve_access_index));
-
-struct wmi_block___at {
-	struct wmi_device___at dev;
-	struct guid_block___at gblock;
-	struct acpi_device *acpi_device;
-} __attribute__((preserve_access_index));
+/* wmi_block's layout, written by user space (struct at_wmi_layout) */
+struct at_wmi_layout at_wmi_layout SEC(".data.wmi_layout") = {};
 
 #define ACPI_WMI_EVENT		0x08
 
@@ -117,21 +96,30 @@ static __always_inline int hook_wmi_notify_enter(void *handle, __u32 event)
 /* wmi_notify_device(dev, data), 6.12+: adds the GUID of the block. */
 static __always_inline int hook_wmi_device_enter(void *dev, __u32 *data)
 {
-	struct wmi_block___at *wb;
+	struct acpi_device *adev = NULL;
 	struct at_event *e;
 	__u32 event = 0;
-	__u8 flags, nid;
+	__u8 flags = 0, nid = 0;
+	void *wb;
 
-	wb = (void *)((__u64)dev - bpf_core_field_offset(struct wmi_block___at, dev.dev));
-	flags = BPF_CORE_READ(wb, gblock.flags);
-	nid = BPF_CORE_READ(wb, gblock.notify_id);
+	if (!at_wmi_layout.ok)
+		return 0;
+	/*
+	 * Bounded (user space refuses larger offsets), or the verifier
+	 * refuses the arithmetic on fentry's typed pointer.
+	 */
+	wb = dev - (at_wmi_layout.dev & AT_WMI_LAYOUT_MAX);
+	bpf_probe_read_kernel(&flags, sizeof(flags), wb + (at_wmi_layout.flags & AT_WMI_LAYOUT_MAX));
+	bpf_probe_read_kernel(&nid, sizeof(nid), wb + (at_wmi_layout.notify_id & AT_WMI_LAYOUT_MAX));
 	bpf_probe_read_kernel(&event, sizeof(event), data);
 	if (!(flags & ACPI_WMI_EVENT) || nid != event)
 		return 0;
-	e = wmi_begin(H_wmi_device, BPF_CORE_READ(wb, acpi_device, handle), event);
+	bpf_probe_read_kernel(&adev, sizeof(adev), wb + (at_wmi_layout.acpi_device & AT_WMI_LAYOUT_MAX));
+	e = wmi_begin(H_wmi_device, adev ? BPF_CORE_READ(adev, handle) : NULL, event);
 	if (!e)
 		return 0;
-	bpf_probe_read_kernel(e->wmi.guid, sizeof(e->wmi.guid), &wb->gblock.guid);
+	bpf_probe_read_kernel(e->wmi.guid, sizeof(e->wmi.guid),
+			      wb + (at_wmi_layout.guid & AT_WMI_LAYOUT_MAX));
 	e->flags |= AT_F_HAS_GUID;
 	return 0;
 }

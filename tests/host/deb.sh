@@ -79,6 +79,7 @@ want=$( {
 		 usr/share/man/man8/acpitrace.8.gz usr/share/man/man5/acpitrace.policy.5.gz \
 		 usr/share/bash-completion/completions/acpitrace \
 		 usr/share/acpitrace/prometheus/acpitrace.rules.yml usr/share/acpitrace/grafana/acpitrace.json \
+		 usr/share/acpitrace/runbook.md \
 		 usr/share/doc/acpitrace/changelog.gz usr/share/doc/acpitrace/copyright \
 		 usr/share/lintian/overrides/acpitrace; do
 		echo "-rw-r--r-- root/root ./${f#./}"

@@ -59,7 +59,9 @@ SEARCH = {
 }
 # folders of C compiled in another project's tree, with its headers
 FOREIGN = ("tools/vm/qemu-ec",)
-GENERATED = re.compile(r'(\.skel\.h|^vmlinux\.h)$')
+# generated headers: BPF skeletons, vmlinux.h, and *.gen.h the Makefile
+# writes into $(OUT)/gen, e.g. the runbook the exporter serves
+GENERATED = re.compile(r'(\.skel\.h|\.gen\.h|^vmlinux\.h)$')
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 C_FILE = (".c", ".h")
 

@@ -70,10 +70,11 @@ else
 fi
 # the fleet kit (docs/metrics.md "Fleet monitoring"), as in dist/
 if cmp -s dist/prometheus/acpitrace.rules.yml "$share/prometheus/acpitrace.rules.yml" &&
-	cmp -s dist/grafana/acpitrace.json "$share/grafana/acpitrace.json"; then
-	ok "the alerting rules and the dashboard in $share/{prometheus,grafana}"
+	cmp -s dist/grafana/acpitrace.json "$share/grafana/acpitrace.json" &&
+	cmp -s docs/runbook.md "$share/runbook.md"; then
+	ok "the alerting rules, the dashboard and the runbook in $share/{prometheus,grafana,runbook.md}"
 else
-	bad "the fleet kit: $(cd "$share" && find prometheus grafana 2>&1 | tr '\n' ' ')"
+	bad "the fleet kit: $(cd "$share" && find prometheus grafana runbook.md 2>&1 | tr '\n' ' ')"
 fi
 # enabling one: a link in the local directory, read by check as run reads it
 ln -s "$share/policy.available/msi-wmi.policy" "$root/etc/acpitrace/policy.d/msi-wmi.policy"

@@ -59,5 +59,28 @@ while read -r name; do
 		fail=1
 	}
 done <"$tmp/exported"
+# every alert has a runbook_url at the exporter's /runbook (docs/runbook.md,
+# compiled in), and the runbook a section for it that says what it means,
+# what to check and what to do; a section of no alert is stale
+alerts=$(sed -n 's/^ *- alert: *//p' dist/prometheus/acpitrace.rules.yml)
+for a in $alerts; do
+	url=$(awk -v a="$a" '$0 ~ "- alert: *"a"$" { s = 1; next } s && /- alert:/ { exit }
+		s && /runbook_url:/ { sub(/^ *runbook_url: */, ""); print }' dist/prometheus/acpitrace.rules.yml)
+	[[ $url == "\"http://{{ \$labels.instance }}/runbook#$a\"" ]] || {
+		echo "promtest: alert $a: runbook_url is '$url', not \"http://{{ \$labels.instance }}/runbook#$a\""
+		fail=1
+	}
+	sec=$(awk -v a="$a" '$0 == "## "a { s = 1; next } s && /^## / { exit } s' docs/runbook.md)
+	for part in 'What it means:' 'What to check:' 'What to do:'; do
+		grep -q "^$part" <<<"$sec" || {
+			echo "promtest: docs/runbook.md: alert $a has no section '## $a' with '$part'"
+			fail=1
+		}
+	done
+done
+while read -r sec; do
+	grep -qx "$sec" <<<"$alerts" || { echo "promtest: docs/runbook.md: section '## $sec' is no alert of the rules"; fail=1; }
+done < <(sed -n 's/^## //p' docs/runbook.md)
 [[ $fail == 0 ]] || exit 1
+echo "promtest: $(wc -w <<<"$alerts") alerts with their runbook_url and runbook section;"
 echo "promtest: alert rules tested, $n panel queries parse, $(wc -l <"$tmp/used") metric names all exported, all $(wc -l <"$tmp/exported") exported families on a panel"

@@ -80,6 +80,10 @@ TEST(metrics_http_serves_render)
 	CHECK(strstr(body, "\r\n\r\nacpitrace_test_total 42\n") != NULL);
 	CHECK(http_get(port, "/nope", body, sizeof(body)) > 0);
 	CHECK(strstr(body, "404") != NULL);
+	/* the alerts' runbook_url: docs/runbook.md, compiled in */
+	CHECK(http_get(port, "/runbook", body, sizeof(body)) > 0);
+	CHECK(strstr(body, "200 OK") != NULL);
+	CHECK(strstr(body, "\r\n\r\n# acpitrace alert runbook\n") != NULL);
 	metrics_http_stop(m);
 	CHECK(http_get(port, "/metrics", body, sizeof(body)) < 0);
 }
@@ -90,7 +94,7 @@ TEST(metrics_http_bad_listen)
 
 	CHECK(!metrics_http_start("127.0.0.1:0", render, NULL, err, sizeof(err)));
 	CHECK(strstr(err, "PORT 1..65535") != NULL);
-	CHECK(!metrics_http_start("localhost:9464", render, NULL, err, sizeof(err)));
+	CHECK(!metrics_http_start("localhost:10464", render, NULL, err, sizeof(err)));
 	CHECK(strstr(err, "not an IPv4 address") != NULL);
 }
 

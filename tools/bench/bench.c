@@ -30,6 +30,9 @@
  *                                          (guest) GED storm with and without
  *                                          CMD, kernel and BPF time (storm.c)
  *   bench storm-report STORM.txt           storm cost figures (storm.c)
+ *   bench verdict TARGET < RATIOS          one figure line for the ratios on
+ *                                          stdin: the median, its interval and
+ *                                          the verdict (tools/bench/verdict-check)
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -52,6 +55,7 @@ static void usage(void)
 		"       bench idle IDLE.txt\n"
 		"       bench storm [-r REPS] [-s SECONDS] -f READY_FILE -- CMD [ARG]...\n"
 		"       bench storm-report STORM.txt\n"
+		"       bench verdict TARGET < RATIOS\n"
 		"       bench header\n");
 }
 
@@ -110,6 +114,8 @@ int main(int argc, char **argv)
 		return cmd_storm(reps ?: 5, seconds, ready_file, argv + optind);
 	if (!strcmp(cmd, "storm-report") && argc - optind == 1)
 		return cmd_storm_report(argv[optind]);
+	if (!strcmp(cmd, "verdict") && argc - optind == 1)
+		return cmd_verdict(argv[optind]);
 	usage();
 	return 2;
 }

@@ -45,15 +45,68 @@ double median(const double *v, int n)
 	return quantile(v, n, 0.5);
 }
 
+void median_interval(const double *v, int n, double *lo, double *hi, double *cover)
+{
+	double *s, half = 1, c = 1, tail = 0;
+	int best = 0;
+
+	*lo = *hi = *cover = 0;
+	if (n <= 0 || !(s = malloc(n * sizeof(*s))))
+		return;
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_double);
+	for (int k = 0; k < n; k++)
+		half *= 0.5;
+	/*
+	 * [s[i], s[n-1-i]] misses the median when i or fewer values lie
+	 * below it (or above): coverage 1 - 2 P(B <= i), B ~ Binomial(n, 1/2).
+	 * The largest i that keeps 95 %, or i = 0 with what it has.
+	 */
+	for (int i = 0; i < n - 1 - i; i++) {
+		double cov;
+
+		if (i)
+			c = c * (n - i + 1) / i;	/* C(n, i) */
+		tail += c * half;
+		cov = 1 - 2 * tail;
+		if (i && cov < 0.95)
+			break;
+		best = i;
+		*cover = cov;
+		if (cov < 0.95)
+			break;
+	}
+	*lo = s[best];
+	*hi = s[n - 1 - best];
+	free(s);
+}
+
 void figure_set(struct figure *f, const double *values, const double *ratios, int n)
 {
 	f->value = median(values, n);
 	f->spread = quantile(values, n, 0.75) - quantile(values, n, 0.25);
 	f->has_ratio = ratios != NULL;
+	f->has_interval = false;
 	if (ratios) {
 		f->ratio = median(ratios, n);
 		f->ratio_spread = quantile(ratios, n, 0.75) - quantile(ratios, n, 0.25);
+		median_interval(ratios, n, &f->lo, &f->hi, &f->cover);
+		f->has_interval = n > 1;
 	}
+}
+
+const char *figure_verdict(const struct figure *f)
+{
+	if (!(f->target > 0 && f->has_ratio))
+		return "info";
+	/* one number, or too few for 95 %, cannot say which side it is on */
+	if (!f->has_interval || f->cover < 0.95)
+		return "UNDECIDED";
+	if (f->hi <= f->target)
+		return "meets";
+	if (f->lo > f->target)
+		return "MISSES";
+	return "UNDECIDED";
 }
 
 void figure_pair(const char *what, const char *unit, double target, const double *bpftrace,
@@ -76,8 +129,8 @@ void figure_pair(const char *what, const char *unit, double target, const double
 
 void figure_header(void)
 {
-	printf("%-24s %12s %9s %-10s %-20s %14s %7s %s\n", "figure", "median", "iqr",
-	       "unit", "reference", "ratio (iqr)", "target", "result");
+	printf("%-24s %12s %9s %-10s %-20s %8s %-22s %7s %s\n", "figure", "median", "iqr",
+	       "unit", "reference", "ratio", "interval (coverage)", "target", "result");
 }
 
 static const char *num(char *buf, size_t len, double v)
@@ -93,18 +146,18 @@ static const char *num(char *buf, size_t len, double v)
 
 void figure_print(const struct figure *f)
 {
-	char v[32], s[32], ratio[40] = "-", target[16] = "-";
-	const char *result = "info";
+	char v[32], s[32], ratio[24] = "-", iv[48] = "-", target[16] = "-";
 
 	if (f->has_ratio)
-		snprintf(ratio, sizeof(ratio), "%.2fx (%.2f)", f->ratio, f->ratio_spread);
-	if (f->target > 0 && f->has_ratio) {
+		snprintf(ratio, sizeof(ratio), "%.2fx", f->ratio);
+	if (f->has_ratio && f->has_interval)
+		snprintf(iv, sizeof(iv), "%.2f-%.2fx (%.1f%%)", f->lo, f->hi,
+			 100 * f->cover);
+	if (f->target > 0 && f->has_ratio)
 		snprintf(target, sizeof(target), "<=%.2gx", f->target);
-		result = f->ratio <= f->target ? "meets" : "MISSES";
-	}
-	printf("%-24s %12s %9s %-10s %-20s %14s %7s %s\n", f->name,
+	printf("%-24s %12s %9s %-10s %-20s %8s %-22s %7s %s\n", f->name,
 	       num(v, sizeof(v), f->value), num(s, sizeof(s), f->spread), f->unit,
-	       f->ref, ratio, target, result);
+	       f->ref, ratio, iv, target, figure_verdict(f));
 }
 
 static double mono_ms(void)
@@ -255,4 +308,40 @@ double child_stop(struct child *c)
 	c->draining = false;
 	close(c->fd);
 	return ru.ru_maxrss;
+}
+
+/* bench verdict TARGET: the figure line of the ratios read from stdin. */
+int cmd_verdict(const char *target)
+{
+	struct figure f = { .name = "verdict", .unit = "x", .ref = "stdin" };
+	double *v = NULL, x;
+	char *end;
+	int n = 0, cap = 0;
+
+	f.target = strtod(target, &end);
+	if (end == target || *end || f.target <= 0) {
+		fprintf(stderr, "bench verdict: the target must be a number > 0: %s\n", target);
+		return 2;
+	}
+	while (scanf("%lf", &x) == 1) {
+		if (n == cap) {
+			double *nv = realloc(v, (cap = cap ? 2 * cap : 64) * sizeof(*v));
+
+			if (!nv) {
+				free(v);
+				return 1;
+			}
+			v = nv;
+		}
+		v[n++] = x;
+	}
+	if (!feof(stdin) || !n) {
+		fprintf(stderr, "bench verdict: stdin must hold one or more numbers\n");
+		free(v);
+		return 2;
+	}
+	figure_set(&f, v, v, n);
+	figure_print(&f);
+	free(v);
+	return 0;
 }

@@ -14,8 +14,13 @@ double quantile(const double *v, int n, double q);
 
 /*
  * One output line.  value = median of the series, spread = its
- * interquartile range; ratio likewise over the per-repetition ratios.
- * target 0 = informational; otherwise "meets" when ratio <= target.
+ * interquartile range; ratio likewise over the per-repetition ratios,
+ * with an interval [lo, hi] for the median ratio that holds it with
+ * probability cover (0.95 or more when the repetitions allow).
+ * target 0 = informational; otherwise the verdict comes from the whole
+ * interval: "meets" when hi <= target, "MISSES" when lo > target, and
+ * "UNDECIDED" when it straddles the line (a single run cannot tell) or
+ * its coverage is under 95 % (fewer than 6 repetitions).
  */
 struct figure {
 	const char *name;
@@ -24,10 +29,22 @@ struct figure {
 	double value, spread;
 	bool has_ratio;
 	double ratio, ratio_spread;
+	bool has_interval;
+	double lo, hi, cover;
 	double target;
 };
 
 void figure_set(struct figure *f, const double *values, const double *ratios, int n);
+/*
+ * The distribution-free interval of the median of @n values (order
+ * statistics, exact binomial coverage): the narrowest [x(j), x(n+1-j)]
+ * whose coverage is at least 95 %; with fewer than 6 values none reaches
+ * 95 %, and [min, max] is given with its coverage (1 - 2^(1-n)).
+ */
+void median_interval(const double *v, int n, double *lo, double *hi, double *cover);
+/* "meets", "MISSES", "UNDECIDED" or "info" for @f (see struct figure). */
+const char *figure_verdict(const struct figure *f);
+int cmd_verdict(const char *target);
 void figure_print(const struct figure *f);
 void figure_header(void);
 /*

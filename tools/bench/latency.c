@@ -268,13 +268,16 @@ static void pair(const struct series *t, const struct series *keys, double *lat)
 	}
 }
 
+/* @iv: the ratio's 95 % bootstrap interval (lo, hi), or NULL */
 static void print_pct(const char *name, const char *ref, double v, double spread,
-		      bool has_ratio, double ratio, double ratio_spread, double target)
+		      bool has_ratio, double ratio, double ratio_spread, double target,
+		      const double *iv)
 {
 	struct figure f = {
 		.name = name, .unit = "us", .ref = ref, .value = v, .spread = spread,
 		.has_ratio = has_ratio, .ratio = ratio, .ratio_spread = ratio_spread,
-		.target = target,
+		.target = target, .has_interval = iv != NULL,
+		.lo = iv ? iv[0] : 0, .hi = iv ? iv[1] : 0, .cover = 0.95,
 	};
 
 	figure_print(&f);
@@ -382,21 +385,17 @@ out:
 	free(r);
 }
 
-static void print_interval(const char *name, const double *a, const double *v,
-			   const double *ratio, int n, double q)
+static void print_interval(const char *name, const double *iv, int n)
 {
-	double lo, hi;
-
-	boot_interval(a, v, ratio, n, q, &lo, &hi);
 	printf("%-24s %.2fx .. %.2fx (95 %% bootstrap interval of the ratio, %d resamples "
-	       "of the %d paired events)\n", name, lo, hi, BOOT_RESAMPLES, n);
+	       "of the %d paired events)\n", name, iv[0], iv[1], BOOT_RESAMPLES, n);
 }
 
 /* The figures of @n paired latencies (us): acpitrace @a, video @v. */
 static void latency_figures(const double *a, const double *v, const double *ratio, int n)
 {
 	enum { BLOCKS = 4 };
-	double blk[BLOCKS];
+	double blk[BLOCKS], iv50[2], iv99[2];
 
 	/* p99's spread: the ratio of p99s over 4 consecutive blocks of events */
 	for (int b = 0; b < BLOCKS; b++) {
@@ -404,17 +403,19 @@ static void latency_figures(const double *a, const double *v, const double *rati
 
 		blk[b] = quantile(a + lo, len, 0.99) / quantile(v + lo, len, 0.99);
 	}
+	boot_interval(a, v, ratio, n, 0.5, &iv50[0], &iv50[1]);
+	boot_interval(a, v, NULL, n, 0.99, &iv99[0], &iv99[1]);
 	print_pct("latency.video.p50", "-", median(v, n),
-		  quantile(v, n, 0.75) - quantile(v, n, 0.25), false, 0, 0, 0);
+		  quantile(v, n, 0.75) - quantile(v, n, 0.25), false, 0, 0, 0, NULL);
 	print_pct("latency.acpitrace.p50", "video p50 (paired)", median(a, n),
 		  quantile(a, n, 0.75) - quantile(a, n, 0.25), true, median(ratio, n),
-		  quantile(ratio, n, 0.75) - quantile(ratio, n, 0.25), LAT_TARGET);
-	print_interval("latency.p50.interval", a, v, ratio, n, 0.5);
-	print_pct("latency.video.p99", "-", quantile(v, n, 0.99), 0, false, 0, 0, 0);
+		  quantile(ratio, n, 0.75) - quantile(ratio, n, 0.25), LAT_TARGET, iv50);
+	print_interval("latency.p50.interval", iv50, n);
+	print_pct("latency.video.p99", "-", quantile(v, n, 0.99), 0, false, 0, 0, 0, NULL);
 	print_pct("latency.acpitrace.p99", "video p99", quantile(a, n, 0.99), 0, true,
 		  quantile(a, n, 0.99) / quantile(v, n, 0.99),
-		  quantile(blk, BLOCKS, 0.75) - quantile(blk, BLOCKS, 0.25), LAT_TARGET);
-	print_interval("latency.p99.interval", a, v, NULL, n, 0.99);
+		  quantile(blk, BLOCKS, 0.75) - quantile(blk, BLOCKS, 0.25), LAT_TARGET, iv99);
+	print_interval("latency.p99.interval", iv99, n);
 }
 
 /* The first stamp of @s (sorted, TS << 8 | CPU) in [@from, @to), or 0. */

@@ -7,26 +7,29 @@ vm_signal() {
 	printf '%s\n' "${2:-}" >"$OUT/.$1.tmp" && mv "$OUT/.$1.tmp" "$OUT/$1"
 }
 
-# _vm_secs FUNCTION USAGE VALUE: VALUE is a whole number of seconds, or say
-# so: the helpers' arguments come in different orders, and a swapped pair
-# would otherwise wait the default and time out far from the mistake.
+# Every wait helper takes SECONDS first, then what it waits for:
+#   vm_wait SECONDS NAME, vm_wait_for SECONDS COMMAND..., vm_wait_irq SECONDS NAME COUNT.
+# _vm_secs FUNCTION USAGE VALUE: VALUE is a whole number of seconds, or the
+# script stops here, naming the call: a swapped or missing argument would
+# otherwise wait and time out far from the mistake.
 _vm_secs() {
 	case $3 in
 	'' | *[!0-9]*)
-		echo "$1: '$3' is not a number of seconds (usage: $1 $2)" >&2
-		return 2
+		echo "$1: '$3' is not a number of seconds (usage: $1 $2); stopping" >&2
+		exit 2
 		;;
 	esac
 }
 
-# vm_wait NAME [SECONDS]: wait until the host has created $OUT/NAME.
+# vm_wait SECONDS NAME: wait until the host has created $OUT/NAME.
 vm_wait() {
-	_vm_secs vm_wait 'NAME [SECONDS]' "${2:-30}" || return 2
-	_n=$(( ${2:-30} * 10 ))
-	while [ ! -e "$OUT/$1" ]; do
+	_vm_secs vm_wait 'SECONDS NAME' "${1:-}"
+	[ $# -eq 2 ] || { echo "vm_wait: expected SECONDS NAME, got $# arguments; stopping" >&2; exit 2; }
+	_n=$(( $1 * 10 ))
+	while [ ! -e "$OUT/$2" ]; do
 		_n=$((_n - 1))
 		if [ "$_n" -le 0 ]; then
-			echo "vm_wait: $OUT/$1 did not appear" >&2
+			echo "vm_wait: $OUT/$2 did not appear" >&2
 			return 1
 		fi
 		usleep 100000
@@ -35,7 +38,8 @@ vm_wait() {
 
 # vm_wait_for SECONDS COMMAND...: retry COMMAND every 0.1 s until it succeeds.
 vm_wait_for() {
-	_vm_secs vm_wait_for 'SECONDS COMMAND...' "$1" || return 2
+	_vm_secs vm_wait_for 'SECONDS COMMAND...' "${1:-}"
+	[ $# -ge 2 ] || { echo "vm_wait_for: no COMMAND; stopping" >&2; exit 2; }
 	_n=$(( $1 * 10 ))
 	shift
 	until "$@"; do
@@ -48,10 +52,11 @@ vm_wait_for() {
 	done
 }
 
-# vm_wait_irq NAME COUNT [SECONDS]: wait until counter NAME exceeds COUNT.
+# vm_wait_irq SECONDS NAME COUNT: wait until counter NAME exceeds COUNT.
 vm_wait_irq() {
-	_wi_name=$1 _wi_count=$2
-	vm_wait_for "${3:-20}" _vm_irq_above
+	_vm_secs vm_wait_irq 'SECONDS NAME COUNT' "${1:-}"
+	_wi_name=$2 _wi_count=$3
+	vm_wait_for "$1" _vm_irq_above
 }
 _vm_irq_above() { [ "$(vm_irq "$_wi_name")" -gt "$_wi_count" ]; }
 

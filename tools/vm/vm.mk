@@ -36,12 +36,14 @@
 #   make vmkernels  fetch and unpack the guest kernels (5.10, 6.1, 6.12, latest) into the cache
 #   make vmdemo     the live trace demo (tools/vm/demo); `make demo` installs
 #                   the packages first
+#   make vmdemo-learn  the guided learn demo (tools/vm/demo --learn); `make
+#                   demo-learn` installs the packages first
 
 QMP_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11 -D_GNU_SOURCE
 VMTEST_ARGS ?=
 PARITY_ARGS ?=
 
-.PHONY: vmtest vmtest-debian vmtest-discover vmtest-wake vmtest-ec vmtest-firmware vmtest-long vmtest-kernels kernel-update vmqemu vmkernels vmdemo qmp parity
+.PHONY: vmtest vmtest-debian vmtest-fleet vmtest-discover vmtest-wake vmtest-ec vmtest-firmware vmtest-long vmtest-kernels kernel-update vmqemu vmkernels vmdemo vmdemo-learn qmp parity
 
 $(OUT)/tools/qmp: tools/vm/qmp.c
 	@mkdir -p $(dir $@)
@@ -62,10 +64,28 @@ vmtest: all $(OUT)/tools/qmp
 	$(VM_ENV) tests/vm/run-all $(VMTEST_ARGS)
 
 # The package's own build runs no tests here (nocheck): make test runs them.
+# VMTEST_DEB_REUSE=1 (make test): boot the package debtest built and tested
+# instead, when there is one.
+VMTEST_DEB = $(OUT)/acpitrace_$(DEB_VERSION)_$(DEB_ARCH).deb
 vmtest-debian: all $(OUT)/tools/qmp
-	DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" $(MAKE) --no-print-directory deb
+	@if [ -n "$(VMTEST_DEB_REUSE)" ] && [ -e $(VMTEST_DEB) ]; then \
+		echo "vmtest-debian: the package debtest built: $(VMTEST_DEB)"; \
+	else \
+		DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" $(MAKE) --no-print-directory deb; \
+	fi
 	$(VM_ENV) ACPITRACE_DEB=$(abspath $(OUT))/acpitrace_$(DEB_VERSION)_$(DEB_ARCH).deb \
 		tests/vm/run-all --scenarios tests/vm/scenarios-debian --out $(OUT)/vmtest-debian $(VMTEST_ARGS)
+
+# The fleet kit on three guests at once (tests/vm/fleet/run): 6.1, 6.12 and
+# the Debian userland with the package, one Prometheus, one Alertmanager.
+vmtest-fleet: all $(OUT)/tools/qmp
+	@if [ -n "$(VMTEST_DEB_REUSE)" ] && [ -e $(VMTEST_DEB) ]; then \
+		echo "vmtest-fleet: the package debtest built: $(VMTEST_DEB)"; \
+	else \
+		DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" $(MAKE) --no-print-directory deb; \
+	fi
+	$(VM_ENV) ACPITRACE_DEB=$(abspath $(OUT))/acpitrace_$(DEB_VERSION)_$(DEB_ARCH).deb \
+		tests/vm/fleet/run --out $(OUT)/vmtest-fleet
 
 # The discover loop's scenarios (acpitrace learn): each waits out a baseline
 # and a press window per step, about 70 s of guest time per kernel, which
@@ -106,6 +126,9 @@ vmtest-long: all $(OUT)/tools/qmp
 
 vmdemo: all $(OUT)/tools/qmp
 	$(VM_ENV) tools/vm/demo
+
+vmdemo-learn: all $(OUT)/tools/qmp
+	$(VM_ENV) tools/vm/demo --learn
 
 # The runs may fail (a difference is a failure); the table is printed anyway.
 parity: all $(OUT)/tools/qmp

@@ -9,9 +9,12 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "capture/tracer.h"
 #include "capture/skel.h"
+#include "capture/wmi_layout.h"
+#include "lib/log.h"
 #include "acpitrace.skel.h"
 
 static bool hook_of_module(unsigned int i, const char *module)
@@ -53,6 +56,22 @@ static int share_maps(struct acpitrace_bpf *copy, struct acpitrace_bpf *run)
 			return -errno;
 	}
 	return 0;
+}
+
+/*
+ * wmi_notify_device's struct wmi_block layout (capture/wmi_layout.h) into
+ * the running object's map, which the copy shares.
+ */
+static void wmi_layout_late(struct tracer *t)
+{
+	struct at_wmi_layout l;
+	char why[256] = "";
+	__u32 zero = 0;
+
+	if (wmi_layout_for(&t->k, &l, why, sizeof(why)) ||
+	    bpf_map_update_elem(bpf_map__fd(t->skel->maps.data_wmi_layout), &zero, &l, BPF_ANY))
+		log_msg(LOG_WARN, "wmi_notify_device: struct wmi_block's layout is unknown: %s; "
+			"WMI events keep no GUID", *why ? why : strerror(errno));
 }
 
 /* kprobes leave the module removable; fentry only when they are refused. */
@@ -114,6 +133,8 @@ unsigned int tracer_attach_module(struct tracer *t, const char *module)
 	err = share_maps(lm->skel, t->skel);
 	if (!err) {
 		attach_select_module(lm->skel, module, mode);
+		if (!strcmp(module, "wmi"))
+			wmi_layout_late(t);
 		err = bpf_object__load(lm->skel->obj);
 	}
 	if (err) {

@@ -8,6 +8,7 @@
 #include <bpf/libbpf.h>
 #include <bpf/btf.h>
 #include "capture/tracer.h"
+#include "capture/wmi_layout.h"
 #include "lib/errmsg.h"
 #include "capture/btf_cache.h"
 #include "capture/fentry_ids.h"
@@ -87,30 +88,47 @@ static bool plan_has_fentry(const struct plan *p)
 	return false;
 }
 
-/* A hook in a module: its programs may relocate against the module's types. */
-static bool plan_has_module_hook(const struct plan *p)
+/*
+ * wmi_notify_device's hook reads struct wmi_block, a type of the wmi
+ * module: its offsets come from that module's BTF (capture/wmi_layout.h)
+ * into the map of .data.wmi_layout, or the hook is skipped with the
+ * reason.  Not CO-RE: libbpf 1.1 looks in no module's BTF when given the
+ * minimised vmlinux BTF, and without it parses the whole vmlinux BTF.
+ */
+static void wmi_layout_plan(struct tracer *t)
 {
-	for (unsigned int i = 0; i < nr_hooks; i++)
-		if (hook_func_module(&hooks[i]) && p->h[i].mode != MODE_SKIP)
-			return true;
-	return false;
+	struct at_wmi_layout l;
+	char why[256];
+
+	for (unsigned int i = 0; i < nr_hooks; i++) {
+		if (strcmp(hooks[i].name, "wmi_device") || t->plan.h[i].mode == MODE_SKIP)
+			continue;
+		if (!wmi_layout_for(&t->k, &l, why, sizeof(why)) &&
+		    !bpf_map__set_initial_value(t->skel->maps.data_wmi_layout, &l, sizeof(l)))
+			return;
+		t->plan.h[i].mode = MODE_SKIP;
+		snprintf(t->plan.h[i].why, sizeof(t->plan.h[i].why),
+			 "struct wmi_block's layout is unknown: %s", why);
+		log_msg(LOG_WARN, "%s: %s; WMI events keep no GUID", hooks[i].func,
+			t->plan.h[i].why);
+	}
 }
 
 /*
  * CO-RE against a minimised BTF of this kernel (capture/btf_cache.h), and
  * then fentry programs with attach ids of our own (capture/fentry_ids.h):
  * together they keep libbpf 1.1 from parsing the vmlinux BTF; either one
- * alone would not.  Not with a module's hook planned: the minimised BTF is
- * made from the vmlinux BTF only, and libbpf looks in no module's BTF
- * when given one (wmi_notify_device's program relocates against the wmi
- * module's struct wmi_block).  Not either after a load with them failed.
+ * alone would not.  Module hooks too: no program relocates against a
+ * module's type (wmi_layout_plan), and fentry_ids finds a module
+ * function's attach id in its module's BTF.  Not after a load with them
+ * failed.
  */
 static void core_btf(struct tracer *t)
 {
 	const void *obj;
 	size_t len;
 
-	if (!t->core_full && !plan_has_module_hook(&t->plan)) {
+	if (!t->core_full) {
 		obj = skel_elf_bytes(t->compat, &len);
 		btf_core_prepare(&t->core, NULL,
 				 t->k.has_btf && t->k.btf_id.size ? &t->k.btf_id : NULL, obj, len);
@@ -182,6 +200,7 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	t->skel->rodata->at_irq_on = o->attach.irq;
 	t->skel->rodata->at_id_cpu_bits = id_cpu_bits();
 	storm_setup(t->skel, &o->storm);
+	wmi_layout_plan(t);
 	attach_select(t->skel, &t->plan);
 	/* not a hook: run by tracer_sweep() */
 	bpf_program__set_autoload(t->skel->progs.at_stats_sweep, true);

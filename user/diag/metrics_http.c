@@ -218,8 +218,17 @@ static enum MHD_Result text(struct MHD_Connection *c, unsigned int status, const
 {
 	char *b = strdup(msg);
 
-	return b ? reply(c, status, b, strlen(b), "text/plain") : MHD_NO;
+	return b ? reply(c, status, b, strlen(b), "text/plain; charset=utf-8") : MHD_NO;
 }
+
+/*
+ * docs/runbook.md, compiled in: every alert's runbook_url points at
+ * /runbook on the exporter that raised it, so the link works with no web
+ * site (docs/metrics.md "Fleet monitoring").
+ */
+static const char runbook[] =
+#include "runbook.gen.h"
+;
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
 			      const char *method, const char *version, const char *upload,
@@ -235,8 +244,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		return text(c, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET\n");
 	if (!strcmp(url, "/"))
 		return text(c, MHD_HTTP_OK, "acpitrace exporter: see /metrics\n");
+	if (!strcmp(url, "/runbook"))
+		return text(c, MHD_HTTP_OK, runbook);
 	if (strcmp(url, "/metrics"))
-		return text(c, MHD_HTTP_NOT_FOUND, "not found; see /metrics\n");
+		return text(c, MHD_HTTP_NOT_FOUND, "not found; see /metrics or /runbook\n");
 	f = open_memstream(&buf, &len);
 	if (!f)
 		return text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory\n");

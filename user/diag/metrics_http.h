@@ -5,7 +5,7 @@
  * thread and calls @render for each scrape; @render must only read (BPF
  * maps are safe to read from any thread).
  *
- *   struct metrics_http *m = metrics_http_start("127.0.0.1:9464", fn, ctx, err, sizeof(err));
+ *   struct metrics_http *m = metrics_http_start("127.0.0.1:10464", fn, ctx, err, sizeof(err));
  *   ...
  *   metrics_http_stop(m);
  */

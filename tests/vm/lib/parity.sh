@@ -205,7 +205,7 @@ _parity_guest() {
 		exec 3<&- 4>&- 5<&-
 	}
 	mkdir -p /tmp/policy.d
-	vm_wait shipped 60
+	vm_wait 60 shipped
 	# override: the driver is bound beside it, and acpitrace must act on
 	# the codes it reports too (by default it skips them: docs/dispatch.md "Coexisting")
 	# (on the match line, before any comment: the policy's line numbers stay)
@@ -257,7 +257,7 @@ _parity_guest() {
 	epid=$!
 	vm_wait_for 10 test -s effects.log
 	vm_signal go
-	vm_wait done-keys 900
+	vm_wait 900 done-keys
 	touch /tmp/effects.stop
 	wait "$epid" || true
 	kill "$dpid" $apid $npid 2>/dev/null || true

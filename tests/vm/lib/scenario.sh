@@ -63,7 +63,8 @@
 #
 #   guest() { ...; }     runs inside the guest under busybox sh with `set -e`,
 #                        in $OUT (/out/NAME) with /etc/vm/lib.sh loaded
-#                        (vm_signal, vm_wait, vm_wait_for, vm_irq, vm_record).
+#                        (vm_signal, vm_wait SECONDS NAME, vm_wait_for SECONDS
+#                        COMMAND..., vm_irq, vm_record).
 #                        Write the results as files in $OUT. Must be POSIX sh.
 #                        /tmp is emptied and processes it left behind are
 #                        killed before the next scenario of the same boot.

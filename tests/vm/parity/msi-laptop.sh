@@ -72,7 +72,7 @@ guest() {
 			printf ' %s=%s' "$nm" "$so"
 		done
 	}
-	vm_wait ec-set 60
+	vm_wait 60 ec-set
 	rmmod msi_laptop
 	modprobe msi-laptop
 	# its delayed rfkill init (1 s) writes the radios' state back
@@ -101,7 +101,7 @@ guest() {
 	n=1
 	for k in "e0 e4" "e0 e4" "e0 76" "e0 54" "e0 62" "e4"; do
 		vm_signal "ready-$n"
-		vm_wait "go-$n" 60
+		vm_wait 60 "go-$n"
 		# shellcheck disable=SC2086 # the bytes are words
 		kbd $k
 		# the driver's work runs 500 ms after the byte (ec_delay quirk)

@@ -31,7 +31,7 @@ match wmi guid=409B028D-F06B-4C7C-8BBB-EE133A6BD87E payload=int&0xFF
 match wmi guid=76E9027C-95D0-4180-8692-DA6747DD1C2D payload=u16-record
   0x00100150 -> key KEY_PROG1
 P
-	vm_wait shipped 60
+	vm_wait 60 shipped
 	cp "$OUT/acpi-video.policy" /tmp/policy.d/50-acpi-video.policy
 	mkdir -p policy.d
 	cp /tmp/policy.d/*.policy policy.d/
@@ -50,7 +50,7 @@ P
 	vm_wait_for 90 test -e "$OUT/ready-trace"
 	vm_wait_for 90 test -e "$OUT/ready"
 	vm_signal go
-	vm_wait done-keys 60
+	vm_wait 60 done-keys
 	vm_wait_for 20 grep -q 'code 0x87 ->' daemon.log
 	kill -TERM "$pid" "$tpid"
 	wait "$pid" "$tpid"

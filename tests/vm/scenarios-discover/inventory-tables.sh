@@ -9,7 +9,9 @@
 # and _HID; the same WMI blocks of two WMI devices (GUID, notify id or object id, instances,
 # expensive) and alias_modules (from the guest kernel's modules.alias); the
 # same _Lxx/_Exx/_Qxx methods, the GPE methods the live GPEs show, the same
-# EC device and queries. The dump text needs no root and no kernel to read:
+# EC device and queries. The guest's modules.alias is the kernel's whole list
+# (tools/vm/initramfs): QEMU's fw_cfg device (QEMU0002) has its module
+# qemu_fw_cfg named though that module is not in the guest. The dump text needs no root and no kernel to read:
 # the host reads the dump the guest wrote with the same binary too.
 MODULES="wmi,video,xiaomi-wmi"
 APPEND="initcall_blacklist=i8042_init acpi_backlight=video"
@@ -28,6 +30,9 @@ guest() {
 	acpitrace -j inventory --tables /sys/firmware/acpi/tables >sysfs.json 2>&1
 	acpitrace -j inventory --tables - <acpidump.txt >stdin.json 2>&1
 	acpitrace inventory --tables acpidump.txt >offline.txt 2>&1
+	# qemu_fw_cfg (QEMU's fw_cfg device, QEMU0002) is not in the initramfs
+	find /lib/modules -name 'qemu_fw_cfg.ko*' >fw-cfg-module.txt
+	grep -c . "/lib/modules/$(uname -r)/modules.alias" >alias-lines.txt
 }
 
 check() {
@@ -70,6 +75,12 @@ check() {
 		"--tables /sys/firmware/acpi/tables = --tables acpidump.txt"
 	expect_eq "$(jq -S "$strip" "$OUT/stdin.json")" "$(jq -S "$strip" "$OUT/offline.json")" \
 		"--tables - (stdin) = --tables acpidump.txt"
+	# the guest's modules.alias is the kernel's whole list: a device whose
+	# module is not in the guest still has its module named
+	expect_eq "$(cat "$OUT/fw-cfg-module.txt")" "" "qemu_fw_cfg.ko is not in the guest"
+	expect_gt "$(cat "$OUT/alias-lines.txt")" 10000 "modules.alias lines in the guest"
+	expect_event offline.json '.devices.items | any(.hid == "QEMU0002" and .alias_modules == ["qemu_fw_cfg"])' 1
+	expect_grep offline.txt '^  QEMU0002:00 +\\_SB\.PCI0\.FWCF +hid QEMU0002 .*alias qemu_fw_cfg'
 	# what only the running kernel knows is said to be missing
 	expect_event offline.json '.interrupts.status == "missing" and .thermal.status == "missing"' 1
 	expect_grep offline.txt '^GPEs and fixed events: not available: not in the tables' 1

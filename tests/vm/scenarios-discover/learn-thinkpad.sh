@@ -15,7 +15,7 @@ SMBIOS=("type=0,version=N32ET91W" "type=1,manufacturer=LENOVO,version=ThinkPad X
 TIMEOUT=150
 
 guest() {
-	vm_wait keymaps 60
+	vm_wait 60 keymaps
 	rc=0
 	acpitrace learn --presses 1 --window 3000 --baseline 1000 --keymaps "$OUT/keymaps" \
 		--append /tmp/learned.policy >learn.txt 2>learn.err || rc=$?

@@ -13,7 +13,7 @@ ACPITABLES="$DISPATCH_TABLES tools/vm/acpi/backlight.asl"
 TIMEOUT=150
 
 guest() {
-	vm_wait keymaps 60
+	vm_wait 60 keymaps
 	# a keymap directory with a file that does not load: skipped, with a warning
 	mkdir -p /tmp/km
 	cp "$OUT/keymaps/acpi-video.policy" /tmp/km/

@@ -15,7 +15,7 @@ ACPITABLES="$DISPATCH_TABLES tools/vm/acpi/wmi-vendor.asl"
 TIMEOUT=150
 
 guest() {
-	vm_wait keymaps 60
+	vm_wait 60 keymaps
 	acpitrace inventory --policy "$OUT/keymaps" >inventory.txt 2>&1 || true
 	rc=0
 	acpitrace -j learn --presses 4 --window 3000 --baseline 2000 --keymaps "$OUT/keymaps" \

@@ -23,7 +23,7 @@ guest() {
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
 	vm_signal go
-	vm_wait done-host 30
+	vm_wait 30 done-host
 	tz=$(grep -l acpitz /sys/class/thermal/thermal_zone*/type | head -n 1)
 	cat "${tz%/type}/temp" >temp.txt
 	sleep 1

@@ -27,7 +27,7 @@ P
 	vm_wait_for 10 grep -q ready evread.log
 	vm_signal go
 	wait "$epid"
-	vm_wait done-host 30
+	vm_wait 30 done-host
 	vm_wait_for 10 grep -q 'code 0x9a -> key KEY_PROG1' daemon.log
 	kill -TERM "$pid"
 	wait "$pid"

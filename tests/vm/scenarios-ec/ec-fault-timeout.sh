@@ -45,25 +45,25 @@ guest() {
 	sjpid=$!
 	vm_wait_for 120 test -e "$OUT/ready" -a -e "$OUT/ready-stats" -a -e "$OUT/ready-statsj"
 	vm_signal go
-	vm_wait written 30
+	vm_wait 30 written
 	cat "$tz/temp" >temp-ok.txt
 	vm_signal read-ok
 	cp trace.prom trace-healthy.prom
-	vm_wait fault-timeout 30
+	vm_wait 30 fault-timeout
 	t0=$(up)
 	cat "$tz/temp" >temp-timeout.txt 2>temp-timeout.err || echo "rc $?" >>temp-timeout.err
 	vm_record times.json what=rd-timeout t0="$t0" t1="$(up)"
 	vm_signal read-timeout
-	vm_wait queried-timeout 30
+	vm_wait 30 queried-timeout
 	sleep 3
 	vm_record times.json what=qr-timeout t1="$(up)"
 	vm_signal qr-done
-	vm_wait fault-stuck 30
+	vm_wait 30 fault-stuck
 	t0=$(up)
 	cat "$tz/temp" >temp-stuck.txt 2>temp-stuck.err || echo "rc $?" >>temp-stuck.err
 	vm_record times.json what=rd-stuck t0="$t0" t1="$(up)"
 	vm_signal read-stuck
-	vm_wait fault-none 30
+	vm_wait 30 fault-none
 	vm_wait_for 30 grep -q 'HKEY.*"value":119' trace.json
 	cat "$tz/temp" >temp-after.txt
 	sleep 2

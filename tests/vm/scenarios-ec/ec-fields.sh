@@ -17,7 +17,7 @@ guest() {
 	ip link set lo up
 	acpitrace ec fields >fields.txt 2>&1
 	acpitrace -j ec fields >fields.json 2>&1
-	acpitrace --json trace --quiet --metrics-listen 9464 --ec-gauge FAN1,ETMP,LIDS \
+	acpitrace --json trace --quiet --metrics-listen 10464 --ec-gauge FAN1,ETMP,LIDS \
 		--ready-file "$OUT/ready" >trace.json 2>trace.err &
 	tpid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
@@ -25,7 +25,7 @@ guest() {
 	wpid=$!
 	vm_wait_for 60 grep -q watching watch.err
 	vm_signal go
-	vm_wait done-host 60
+	vm_wait 60 done-host
 	vm_wait_for 60 grep -q '"FANH"' watch.json
 	vm_wait_for 60 grep -q '"LIDS"' watch.json
 	vm_wait_for 60 grep -q '"ETMP"' watch.json
@@ -33,7 +33,7 @@ guest() {
 	wait "$wpid"
 	acpitrace ec read FAN1 >read.txt 2>&1
 	acpitrace -j ec read '\_SB.EC0.LIDS' >read.json 2>&1
-	wget -q -O metrics.txt 'http://127.0.0.1:9464/metrics' || echo "wget failed" >metrics.txt
+	wget -q -O metrics.txt 'http://127.0.0.1:10464/metrics' || echo "wget failed" >metrics.txt
 	kill -INT "$tpid"
 	wait "$tpid"
 }

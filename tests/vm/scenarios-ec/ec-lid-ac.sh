@@ -36,7 +36,7 @@ guest() {
 	wait "$epid"
 	vm_wait_for 20 grep -qx 0 /sys/class/power_supply/AC/online
 	cat /sys/class/power_supply/AC/online >ac-closed.txt
-	vm_wait done-host 30
+	vm_wait 30 done-host
 	sleep 1
 	kill -INT "$pid"
 	wait "$pid"

@@ -19,7 +19,7 @@ guest() {
 	vm_wait_for 90 test -e "$OUT/ready"
 	vm_signal go
 	vm_wait_for 30 grep -q 'HKEY.*"value":154' trace.json
-	vm_wait done-host 30
+	vm_wait 30 done-host
 	sleep 1
 	kill -INT "$pid"
 	wait "$pid"

@@ -51,7 +51,7 @@ guest() {
 	vm_wait_for 60 grep -q 'GPE 0x0C masked' trace2.err
 	gpe0c >gpe0c-masked.txt
 	vm_signal masked
-	vm_wait queued-masked 60
+	vm_wait 60 queued-masked
 	sleep 2
 	gpe0c >gpe0c-masked-after.txt
 	kill -INT "$pid2"

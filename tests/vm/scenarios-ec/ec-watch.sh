@@ -26,7 +26,7 @@ guest() {
 	pid=$!
 	vm_wait_for 60 grep -q 'watching' watch.err
 	vm_signal go
-	vm_wait done-host 60
+	vm_wait 60 done-host
 	kill -INT "$pid"
 	wait "$pid"
 	# the text form alone (a second watcher's reads would be the first's news)

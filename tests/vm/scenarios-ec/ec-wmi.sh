@@ -21,7 +21,7 @@ guest() {
 	vm_wait_for 90 test -e "$OUT/ready"
 	vm_signal go
 	vm_wait_for 30 grep -q '"source":"wmi".*"notify_id":211' trace.json
-	vm_wait done-host 30
+	vm_wait 30 done-host
 	sleep 1
 	kill -INT "$pid"
 	wait "$pid"

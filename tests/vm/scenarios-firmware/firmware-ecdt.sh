@@ -14,7 +14,7 @@ TIMEOUT=60
 guest() {
 	dmesg >boot-dmesg.txt
 	vm_signal go
-	vm_wait done-host 30
+	vm_wait 30 done-host
 }
 
 host() {

@@ -1,25 +1,25 @@
 # shellcheck shell=bash disable=SC2034
 # A real Prometheus server on the host scrapes the guest's exporter
-# (`trace --metrics-listen 0.0.0.0:9464`) through QEMU's user-network port
-# forward (127.0.0.1:HOSTPORT -> guest 9464) every second; 4 GED key presses
+# (`trace --metrics-listen 0.0.0.0:10464`) through QEMU's user-network port
+# forward (127.0.0.1:HOSTPORT -> guest 10464) every second; 4 GED key presses
 # (Notify(\_SB.SNK0, 0x80) each) move acpitrace_events_total, and the moved
 # value is read back through Prometheus' HTTP query API. Loopback only.
 # All along, 40 idle connections from inside the guest flood the exporter:
 # it keeps at most 4 per peer (the others are closed at accept), so the
 # daemon's sockets stay bounded and Prometheus still scrapes.
-# Then the dispatch daemon's exporter (`run --metrics-listen [::]:9464`,
+# Then the dispatch daemon's exporter (`run --metrics-listen [::]:10464`,
 # IPv6 wildcard: IPv4 too) replaces it on the same port: Prometheus sees its
 # rule-hit counter for the SNK0 rule go from 0 to 6 after 6 key presses, the
 # presses make a storm (threshold 2/s), and every panel query of
 # dist/grafana/acpitrace.json returns data; dist/prometheus's alert rules,
 # loaded into that Prometheus, all evaluate without error. Beside it,
-# `trace --quiet --metrics-listen [::1]:9465` prints no record and serves
+# `trace --quiet --metrics-listen [::1]:10465` prints no record and serves
 # its metrics on IPv6 loopback only. The same 40-connection flood against
 # run's exporter holds at most 4 (beside Prometheus' own connection).
 MODULES="e1000"
 APPEND="initcall_blacklist=i8042_init"
 ACPITABLES="tools/vm/acpi/sinks.asl tools/vm/acpi/ged.asl"
-HOSTFWD=9464
+HOSTFWD=10464
 TIMEOUT=240
 KERNELS="6.1 6.12"
 
@@ -27,19 +27,19 @@ guest() {
 	ip link set eth0 up
 	ip addr add 10.0.2.15/24 dev eth0
 	ip addr show eth0 >net.txt
-	acpitrace --json trace --metrics-listen 0.0.0.0:9464 --ready-file "$OUT/ready" \
+	acpitrace --json trace --metrics-listen 0.0.0.0:10464 --ready-file "$OUT/ready" \
 		>trace.json 2>trace.err &
 	pid=$!
 	vm_wait_for 90 test -e "$OUT/ready"
 	socks() { ls -l /proc/"$pid"/fd 2>/dev/null | grep -c 'socket:' || true; }
-	# flood PREFIX: 40 idle connections to the exporter on 9464 (until
+	# flood PREFIX: 40 idle connections to the exporter on 10464 (until
 	# `killall nc sleep`); $pid's sockets before and during them in
 	# PREFIXsocks-before.txt and PREFIXsocks-flooded.txt
 	flood() {
 		socks >"$1"socks-before.txt
 		i=0
 		while [ $i -lt 40 ]; do
-			sleep 300 | nc 127.0.0.1 9464 >/dev/null 2>&1 &
+			sleep 300 | nc 127.0.0.1 10464 >/dev/null 2>&1 &
 			i=$((i + 1))
 		done
 		sleep 3
@@ -47,7 +47,7 @@ guest() {
 	}
 	flood ""
 	vm_signal go
-	vm_wait scraped 120
+	vm_wait 120 scraped
 	socks >socks-after-scrapes.txt
 	killall nc sleep 2>/dev/null || true
 	kill -INT "$pid"
@@ -55,11 +55,11 @@ guest() {
 	# the dispatch daemon's exporter on the same port, a quiet trace on [::1]
 	ip link set lo up
 	printf 'match notify hid=ACPT0001:0\n  0x80 -> log\n' >/tmp/snk.policy
-	acpitrace run --policy /tmp/snk.policy --metrics-listen '[::]:9464' \
+	acpitrace run --policy /tmp/snk.policy --metrics-listen '[::]:10464' \
 		--metrics-textfile "$OUT/run.prom" --storm-rate 2 --storm-sources notify \
 		--storm-window-ms 2000 --ready-file "$OUT/run-ready" >run.out 2>run.err &
 	rpid=$!
-	acpitrace trace --quiet --metrics-listen '[::1]:9465' --ready-file "$OUT/quiet-ready" \
+	acpitrace trace --quiet --metrics-listen '[::1]:10465' --ready-file "$OUT/quiet-ready" \
 		>quiet.out 2>quiet.err &
 	qpid=$!
 	vm_wait_for 90 test -e "$OUT/run-ready"
@@ -67,10 +67,10 @@ guest() {
 	pid=$rpid
 	flood run-
 	vm_signal run-go
-	vm_wait run-scraped 200
+	vm_wait 200 run-scraped
 	killall nc sleep 2>/dev/null || true
-	wget -q -O quiet-metrics.txt 'http://[::1]:9465/metrics' || echo "wget failed" >quiet-metrics.txt
-	if wget -q -O /dev/null 'http://127.0.0.1:9465/metrics' 2>/dev/null; then
+	wget -q -O quiet-metrics.txt 'http://[::1]:10465/metrics' || echo "wget failed" >quiet-metrics.txt
+	if wget -q -O /dev/null 'http://127.0.0.1:10465/metrics' 2>/dev/null; then
 		echo "ipv4=answered" >quiet-v4.txt
 	else
 		echo "ipv4=refused" >quiet-v4.txt
@@ -176,7 +176,7 @@ host() {
 check() {
 	. "$ROOT/tests/vm/lib/trace.sh"
 	expect_grep net.txt 'inet 10\.0\.2\.15/24' 1
-	expect_grep trace.err 'serving Prometheus metrics on http://0\.0\.0\.0:9464/metrics' 1
+	expect_grep trace.err 'serving Prometheus metrics on http://0\.0\.0\.0:10464/metrics' 1
 	expect_grep prom-before.txt '^up=1$' 1
 	expect_grep prom-before.txt '^snk0=none$' 1
 	expect_event trace.json '.source == "notify" and .path == "\\_SB.SNK0" and .value == 128' 4
@@ -198,8 +198,8 @@ check() {
 
 check_run_phase() {
 	local n title expr
-	expect_grep run.err 'serving Prometheus metrics on http://\[::\]:9464/metrics' 1
-	expect_grep quiet.err 'serving Prometheus metrics on http://\[::1\]:9465/metrics' 1
+	expect_grep run.err 'serving Prometheus metrics on http://\[::\]:10464/metrics' 1
+	expect_grep quiet.err 'serving Prometheus metrics on http://\[::1\]:10465/metrics' 1
 	expect_grep run.status '^run-exit=0$' 1
 	expect_grep run.status '^quiet-exit=0$' 1
 	# the rule-hit counter, read back from Prometheus: 0, then 6 after 6 keys

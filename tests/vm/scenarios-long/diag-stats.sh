@@ -30,7 +30,7 @@ guest() {
 	# Notify) each, not both bits in one _E01
 	vm_wait_for 60 grep -q 'S30.*"value":1,"meaning"' trace.json
 	vm_signal pci-plugged
-	vm_wait injected 90
+	vm_wait 90 injected
 	vm_wait_for 30 grep -q '"value":3,"meaning":"eject_request"' trace.json
 	vm_wait_for 30 grep -q '"source":"wmi".*"notify_id":209' trace.json
 	# two more top frames (and stats records) after the last event: waited

@@ -25,7 +25,7 @@ guest() {
 		hwm=$(awk '/VmHWM/ { print $2 }' /proc/$pid/status)
 		before=$(vm_irq ff_pwr_btn)
 		vm_signal "go-$name"
-		vm_wait_irq ff_pwr_btn "$before"
+		vm_wait_irq 20 ff_pwr_btn "$before"
 		kill -INT "$pid"
 		wait "$pid"
 		echo "$hwm" >"hwm-$name.txt"

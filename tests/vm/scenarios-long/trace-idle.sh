@@ -22,7 +22,7 @@ guest() {
 match fixed
   power_button -> log
 P
-	acpitrace run --acpid-socket --metrics-listen 127.0.0.1:9464 --policy /tmp/idle.policy \
+	acpitrace run --acpid-socket --metrics-listen 127.0.0.1:10464 --policy /tmp/idle.policy \
 		--ready-file /tmp/ready-run \
 		>run.out 2>run.log &
 	run=$!

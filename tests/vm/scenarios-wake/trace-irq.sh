@@ -25,7 +25,7 @@ guest() {
 	echo +2 >/sys/class/rtc/rtc0/wakealarm
 	pwr=$(vm_irq ff_pwr_btn)
 	vm_signal go
-	vm_wait_irq ff_pwr_btn "$pwr" 60
+	vm_wait_irq 60 ff_pwr_btn "$pwr"
 	vm_wait_for 30 test -e "$OUT/key-sent"
 	vm_wait_for 30 grep -q '"source":"irq".*"irq":8' trace.json
 	vm_wait_for 30 grep -q 'SNK0.*"value":129' trace.json

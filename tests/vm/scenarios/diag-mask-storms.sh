@@ -21,7 +21,7 @@ guest() {
 	gpe01 >gpe01-masked.txt
 	vm_signal masked
 	# the host goes on plugging for 5 s: nothing may reach the kernel's handler
-	vm_wait stopped 60
+	vm_wait 60 stopped
 	gpe01 >gpe01-masked-after.txt
 	vm_wait_for 60 grep -q '"state":"end"' trace.json
 	kill -INT "$pid"

@@ -23,7 +23,7 @@ guest() {
 	vm_wait_for 90 test -e "$OUT/ready2"
 	g0=$(ged)
 	vm_signal go
-	vm_wait keys-sent 90
+	vm_wait 90 keys-sent
 	vm_wait_for 30 grep -q '"state":"end"' shed.json
 	vm_wait_for 30 grep -q '"state":"end"' full.json
 	sleep 2	# one more textfile rewrite

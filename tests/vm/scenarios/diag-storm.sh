@@ -20,7 +20,7 @@ guest() {
 	vm_wait_for 90 test -e "$OUT/ready"
 	g0=$(ged)
 	vm_signal go
-	vm_wait keys-sent 90
+	vm_wait 90 keys-sent
 	vm_wait_for 30 grep -q '"state":"end"' trace.json
 	vm_wait_for 60 grep -q '"command":"RD_EC"' trace.json
 	sleep 2	# one more textfile rewrite

@@ -12,10 +12,10 @@ guest() {
 	# script(1) needs pseudo-terminals; the guest's /init mounts no devpts
 	mkdir -p /dev/pts
 	mount -t devpts devpts /dev/pts
-	vm_wait terminfo-ready 30
+	vm_wait 30 terminfo-ready
 	export TERMINFO="$OUT/terminfo" TERM=xterm
 	# q once the host's key presses show in a frame
-	{ vm_wait keys-sent 60; vm_wait_for 30 grep -q 'SNK0:0x80' top.out; printf q; } |
+	{ vm_wait 60 keys-sent; vm_wait_for 30 grep -q 'SNK0:0x80' top.out; printf q; } |
 		timeout 60 script -qec "acpitrace top --interval 0.5" /dev/null >top.out 2>&1 &
 	pid=$!
 	vm_wait_for 30 grep -q 'storms:' top.out

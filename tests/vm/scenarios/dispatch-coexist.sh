@@ -45,7 +45,7 @@ guest() {
 	vm_wait_for 10 grep -q ready driver.err
 	vm_wait_for 10 grep -q ready keys.err
 	vm_signal go1
-	vm_wait sent1 150
+	vm_wait 150 sent1
 	# the same keys (the device stays), 0x31 instead of 0x30, and override
 	printf 'match wmi guid=%s payload=int&0xFFFF override\n  0x02 -> key KEY_PROG2\n  0x31 -> key KEY_PROG1\n  * -> log\n' "$g" >$pol
 	acpitrace check $pol >check2.txt 2>&1
@@ -53,7 +53,7 @@ guest() {
 	# shellcheck disable=SC2016 # expanded by the inner sh
 	vm_wait_for 20 sh -c '[ "$(grep -c "policy /tmp/coexist.policy: " daemon.log)" -eq 4 ]'
 	vm_signal go2
-	vm_wait sent2 60
+	vm_wait 60 sent2
 	kill "$dpid" "$apid" 2>/dev/null || true
 	kill -TERM "$pid"
 	wait "$pid" || true

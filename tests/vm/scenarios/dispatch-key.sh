@@ -32,7 +32,7 @@ P
 	vm_signal go
 	wait "$epid"
 	vm_wait_for 20 test -s "$OUT/exec-env.txt"
-	vm_wait done-keys 40
+	vm_wait 40 done-keys
 	vm_wait_for 10 grep -q 'exec /tmp/write-env: pid' daemon.log
 	kill -TERM "$pid"
 	wait "$pid"

@@ -39,7 +39,7 @@ P
 	epid=$!
 	vm_wait_for 10 grep -q ready evread.log
 	vm_signal go
-	vm_wait wmi-done 100
+	vm_wait 100 wmi-done
 	modprobe intel-hid 2>modprobe.err
 	wait "$epid"
 	kill -TERM "$pid" "$tpid"

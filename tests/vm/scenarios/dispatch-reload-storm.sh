@@ -39,7 +39,7 @@ guest() {
 		sleep 0.02
 	done
 	echo "$i" >reloads.txt
-	vm_wait sent 120
+	vm_wait 120 sent
 	if wait "$epid"; then st=0; else st=$?; fi
 	echo "evread=$st" >evread.status
 	grep -c 'N: Name="acpitrace"' /proc/bus/input/devices >inputs-before.txt || true

@@ -22,7 +22,7 @@ match method hid=LEN0268 name=MHKP
 dmi sys_vendor=LENOVO
   0x1311 -> key KEY_PROG1
 P
-	vm_wait shipped 60
+	vm_wait 60 shipped
 	cp "$OUT/thinkpad-hkey.policy" /tmp/policy.d/50-thinkpad-hkey.policy
 	acpitrace check /tmp/policy.d >check.txt 2>&1
 	mkdir -p policy.d
@@ -38,7 +38,7 @@ P
 	vm_wait_for 10 grep -q ready evread.log
 	vm_signal go
 	wait "$epid"
-	vm_wait done-keys 40
+	vm_wait 40 done-keys
 	vm_wait_for 10 grep -q 'code 0x1313' daemon.log
 	kill -TERM "$pid" "$tpid"
 	wait "$pid" "$tpid"

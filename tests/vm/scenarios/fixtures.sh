@@ -32,14 +32,14 @@ guest() {
 		bl_type="$(cat $bl/type)" brightness="$b0" max_brightness="$(cat $bl/max_brightness)"
 	vm_signal ready
 	# Keys 1 a s d h: a press and a release each, ten interrupts.
-	vm_wait keys-sent
+	vm_wait 30 keys-sent
 	vm_wait_for 10 ged_above $((g0 + 10))
 	vm_wait_for 5 brightness_not "$b0"
 	vm_record results.json step=keys ged="$(ged)" temp="$(cat "$tz/temp")" \
 		brightness="$(cat $bl/actual_brightness)"
 	# Key g: the EC read in _EVT times out after several seconds.
 	vm_signal keys-seen
-	vm_wait ec-sent
+	vm_wait 30 ec-sent
 	vm_wait_for 30 ec_failed
 	vm_record results.json step=ec ged="$(ged)"
 }

@@ -23,10 +23,10 @@ guest() {
 	vm_wait_for 30 grep -q 'MP00.*"value":1' trace.json
 	# unplug only once the plug has been handled: a device_del racing the
 	# plug's GPE makes QEMU raise the eject request twice
-	vm_wait plugged 60
+	vm_wait 60 plugged
 	vm_wait_for 30 three_device_checks
 	vm_signal unplug
-	vm_wait unplugged 60
+	vm_wait 60 unplugged
 	vm_wait_for 30 grep -q '"value":3,"meaning":"eject_request"' trace.json
 	vm_record counters.json gpe01="$(($(vm_irq gpe01) - g1))" gpe02="$(($(vm_irq gpe02) - g2))" \
 		gpe03="$(($(vm_irq gpe03) - g3))" sci="$(($(vm_irq sci) - sci))"

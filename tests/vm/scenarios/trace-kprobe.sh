@@ -11,7 +11,7 @@ guest() {
 	vm_wait_for 90 test -e "$OUT/ready"
 	g2=$(vm_irq gpe02)
 	vm_signal go
-	vm_wait_irq gpe02 "$g2"
+	vm_wait_irq 20 gpe02 "$g2"
 	vm_wait_for 20 grep -q '"source":"notify"' trace.json
 	kill -INT "$pid"
 	wait "$pid"

@@ -10,7 +10,7 @@ guest() {
 	vm_wait_for 90 test -e "$OUT/ready"
 	before=$(vm_irq ff_pwr_btn) sci_before=$(vm_irq sci)
 	vm_signal go
-	vm_wait_irq ff_pwr_btn "$before"
+	vm_wait_irq 20 ff_pwr_btn "$before"
 	vm_record counters.json pwr_before="$before" pwr_after="$(vm_irq ff_pwr_btn)" \
 		sci_before="$sci_before" sci_after="$(vm_irq sci)"
 	kill -INT "$pid"

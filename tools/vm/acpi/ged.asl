@@ -20,6 +20,7 @@
  *   k             0x25        HKEY event 0x1311, Notify (\_SB.HKEY, 0x80)   thinkpad.asl
  *   l             0x26        HKEY events 0x1312, 0x1313, one Notify        thinkpad.asl
  *   z             0x2C        \_SB.SMIX.TRIG (5): 5 SMIs (APM port 0xB2)    smi.asl
+ *   x c v         0x2D-0x2F   \_SB.HKY0.PRES (0 ... 2): Notify (HKY0, 0x90 ... 0x92)  hotkey.asl
  *
  * Each target is used only when its table is loaded too (CondRefOf), so this
  * table goes with any subset of the others and on pc and q35. \_SB.GED0.KEYS
@@ -37,6 +38,7 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "GED", 1)
 	External (\_SB.HKEY, DeviceObj)
 	External (\_SB.HKEY.PUSH, MethodObj)
 	External (\_SB.SMIX.TRIG, MethodObj)
+	External (\_SB.HKY0.PRES, MethodObj)
 
 	Scope (\_SB)
 	{
@@ -122,6 +124,10 @@ DefinitionBlock ("", "SSDT", 2, "ACPTRC", "GED", 1)
 				ElseIf ((Local0 == 0x2C) && CondRefOf (\_SB.SMIX.TRIG))
 				{
 					\_SB.SMIX.TRIG (5)
+				}
+				ElseIf ((Local0 >= 0x2D) && (Local0 <= 0x2F) && CondRefOf (\_SB.HKY0.PRES))
+				{
+					\_SB.HKY0.PRES (Local0 - 0x2D)
 				}
 				Return (Zero)
 			}
