@@ -11,6 +11,7 @@ OUT       ?= build
 CC        ?= cc
 CLANG     ?= clang
 BPFTOOL   ?= bpftool
+LLVM_STRIP ?= llvm-strip
 ARCH      := x86
 # BPF objects and skeletons: the sanitizer build reuses the main ones.
 BPF_OUT   ?= $(OUT)
@@ -48,7 +49,8 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux -Ibpf \
 BPF_SRCS  := bpf/acpitrace.bpf.c tests/bpf/progs/capture_test.bpf.c \
 	     tests/bpf/progs/stats_test.bpf.c tools/bench/bench.bpf.c \
 	     tools/bench/storm.bpf.c tools/bench/latency.bpf.c
-SKELS     := $(patsubst %.bpf.c,$(BPF_OUT)/%.skel.h,$(notdir $(BPF_SRCS)))
+SKELS     := $(patsubst %.bpf.c,$(BPF_OUT)/%.skel.h,$(notdir $(BPF_SRCS))) \
+	     $(BPF_OUT)/compat.skel.h
 
 USER_SRCS := $(sort $(wildcard user/*/*.c))
 USER_OBJS := $(patsubst %.c,$(OUT)/%.o,$(USER_SRCS))
@@ -135,6 +137,15 @@ $(BPF_OUT)/%.bpf.o: bpf/%.bpf.c vmlinux/vmlinux.h
 	@mkdir -p $(@D)
 	$(call msg,BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+# The same programs without the atomic instructions that return a value
+# (bpf/nofetch.bpf.h), for kernels before 5.12; the loader picks one by
+# kernel_probe_atomics (user/capture/skel.c).  No DWARF: only BTF is loaded.
+$(BPF_OUT)/compat.bpf.o: bpf/acpitrace.bpf.c vmlinux/vmlinux.h
+	@mkdir -p $(@D)
+	$(call msg,BPF,$@)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -DAT_NO_ATOMIC_FETCH $(DEPFLAGS) -c $< -o $@
+	$(Q)$(LLVM_STRIP) -g $@
 
 $(BPF_OUT)/%.bpf.o: tests/bpf/progs/%.bpf.c vmlinux/vmlinux.h
 	@mkdir -p $(@D)

@@ -25,11 +25,22 @@ char LICENSE[] SEC("license") = "GPL";
 
 /*
  * Storms that stopped dead (stats.bpf.h): not attached anywhere, user
- * space runs it about once a second with BPF_PROG_TEST_RUN.
+ * space runs it about once a second with BPF_PROG_TEST_RUN.  The build
+ * without fetch atomics (bpf/nofetch.bpf.h), for kernels that also lack
+ * bpf_for_each_map_elem, sweeps the one key its two arguments name:
+ * source | number << 32, hash (user/capture/tracer.c, tracer_sweep).
  */
 SEC("raw_tp")
-int at_stats_sweep(void *ctx)
+int at_stats_sweep(__u64 *ctx)
 {
+#ifdef AT_NO_ATOMIC_FETCH
+	struct at_key k = {
+		.source = (__u32)ctx[0], .number = (__u32)(ctx[0] >> 32), .hash = ctx[1],
+	};
+
+	at_stats_sweep_key(&k, bpf_ktime_get_ns());
+#else
 	at_stats_sweep_at(bpf_ktime_get_ns());
+#endif
 	return 0;
 }

@@ -23,6 +23,7 @@
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_core_read.h>
 #include "acpitrace.h"
+#include "nofetch.bpf.h"
 
 /* errno values (vmlinux.h has no macros); helpers return them negated. */
 #ifndef EEXIST
@@ -127,6 +128,10 @@ static __always_inline bool at_smi_read(__u64 *v)
 {
 	struct bpf_perf_event_value pv = {};
 
+#ifdef AT_NO_ATOMIC_FETCH
+	/* with the SMI reads, 5.10's verifier gives up on fe_gev (E2BIG) */
+	return false;
+#endif
 	if (!at_smi_on)
 		return false;
 	if (bpf_perf_event_read_value(&smi_counters, BPF_F_CURRENT_CPU, &pv, sizeof(pv)))
@@ -176,14 +181,25 @@ static __always_inline void at_smi_finish(struct at_event *e)
 	e->flags |= AT_F_HAS_SMI;
 }
 
-static __always_inline __u64 at_alloc_id(void)
+/* A new record id, above @after (its parent's, 0 = none). */
+static __always_inline __u64 at_alloc_id_after(__u64 after)
 {
+#ifdef AT_NO_ATOMIC_FETCH
+	return at_alloc_id_nofetch(after);
+#else
 	__u32 zero = 0;
 	__u64 *v = bpf_map_lookup_elem(&next_id, &zero);
 
+	/* one counter for all CPUs: a parent's id was handed out first */
 	if (!v)
 		return 0;
 	return __sync_fetch_and_add(v, 1) + 1;
+#endif
+}
+
+static __always_inline __u64 at_alloc_id(void)
+{
+	return at_alloc_id_after(0);
 }
 
 static __always_inline __u32 at_tid(void)
@@ -213,7 +229,13 @@ static __always_inline void at_ctx_child(struct at_ctx *c,
 					  const struct at_ctx *parent,
 					  __u8 kind)
 {
+#ifdef AT_NO_ATOMIC_FETCH
+	/* volatile: an invalid parent's id may be unwritten stack, never to be read */
+	c->id = at_alloc_id_after(parent && parent->valid ?
+				  *(const volatile __u64 *)&parent->id : 0);
+#else
 	c->id = at_alloc_id();
+#endif
 	c->ts = bpf_ktime_get_ns();
 	c->kind = kind;
 	c->valid = 1;
@@ -273,7 +295,12 @@ static __always_inline void at_event_init_head(struct at_event *e, __u8 source,
 	 * strscpy_pad cost 9-19 ns here, the copy 2-4.  task->comm always
 	 * holds a NUL within its 16 bytes.
 	 */
+#ifdef AT_NO_ATOMIC_FETCH
+	/* bpf_get_current_task_btf is Linux 5.11 */
+	bpf_get_current_comm(e->comm, sizeof(e->comm));
+#else
 	__builtin_memcpy(e->comm, bpf_get_current_task_btf()->comm, sizeof(e->comm));
+#endif
 	e->path2.depth = 0;
 }
 

@@ -154,6 +154,13 @@ static __always_inline void at_task_pop(const struct at_ctx *prev)
 
 static __always_inline bool at_irq_parent(__u64 irq, __u32 kind, struct at_ctx *out)
 {
+#ifdef AT_NO_ATOMIC_FETCH
+	/*
+	 * The compiler may load an invalid parent's fields before testing
+	 * valid; a verifier before 5.12-ish refuses reading unwritten stack.
+	 */
+	__builtin_memset(out, 0, sizeof(*out));
+#endif
 	out->valid = 0;
 	return at_irq_on && at_link_get(irq, kind, out, true);
 }

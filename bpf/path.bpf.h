@@ -181,6 +181,10 @@ static __always_inline void at_path_hint_set(const struct at_path_hint *h, __u32
 {
 	struct at_path_last *l = h->l;
 
+#ifdef AT_NO_ATOMIC_FETCH
+	/* no key slots in this build (stats.bpf.h, at_key_slot): never called */
+	return;
+#endif
 	if (!l || __sync_val_compare_and_swap(&l->seq, h->seq, h->seq + 1) != h->seq)
 		return;
 	l->key_number = h->number;

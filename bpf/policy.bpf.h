@@ -16,6 +16,18 @@
 #include "core.bpf.h"
 #include "policy_rules.h"
 
+/*
+ * The matcher's functions are global (verified once for the whole object)
+ * where the kernel takes pointers to structs as a global function's
+ * arguments (Linux 5.12); the build for older kernels (bpf/nofetch.bpf.h)
+ * makes them static subprograms, verified where they are called.
+ */
+#ifdef AT_NO_ATOMIC_FETCH
+#define AT_GLOBAL	static __noinline
+#else
+#define AT_GLOBAL	__noinline
+#endif
+
 #define AT_VERDICT_PASS	0	/* to the ring buffer */
 #define AT_VERDICT_DROP	1	/* stays in the kernel (counted) */
 
@@ -153,7 +165,7 @@ static __always_inline bool at_pathset_ok(const struct at_rule *r, const struct 
 	return at_rule_pathset_ok(r, v);
 }
 
-__noinline int at_fallback_match(const struct at_rule *r, const struct at_event *e)
+AT_GLOBAL int at_fallback_match(const struct at_rule *r, const struct at_event *e)
 {
 	__u64 code;
 
@@ -196,7 +208,7 @@ static __always_inline void at_policy_scan(const struct at_policy_conf *pc, __u3
  * hook's own and refuses more than 512 bytes (the _WED hook came to 544
  * with the byte fields' matcher).
  */
-__noinline int at_policy_lookup_g(const struct at_event *e, __u32 set, struct at_policy_hit *best)
+AT_GLOBAL int at_policy_lookup_g(const struct at_event *e, __u32 set, struct at_policy_hit *best)
 {
 	if (!e || !best)
 		return 0;
@@ -204,7 +216,7 @@ __noinline int at_policy_lookup_g(const struct at_event *e, __u32 set, struct at
 	return 0;
 }
 
-__noinline int at_policy_scan_g(const struct at_policy_conf *pc, __u32 set,
+AT_GLOBAL int at_policy_scan_g(const struct at_policy_conf *pc, __u32 set,
 				const struct at_event *e, struct at_policy_hit *best)
 {
 	if (!pc || !e || !best)
@@ -246,7 +258,7 @@ static __always_inline bool at_relayed(const struct at_policy_conf *pc, const st
  * whole object: inlined, the matcher was verified again inside every
  * hook that emits (7 % of the instruction limit each).
  */
-__noinline int at_policy_decide(const struct at_event *e)
+AT_GLOBAL int at_policy_decide(const struct at_event *e)
 {
 	struct at_policy_conf *pc;
 	struct at_policy_stats *st;

@@ -71,6 +71,13 @@ static __always_inline __u64 at_key_slot(struct at_key_state *s)
 {
 	__u64 slot = s->slot, n;
 
+#ifdef AT_NO_ATOMIC_FETCH
+	/*
+	 * Handing out a slot needs the counter's old value: without it every
+	 * key counts in its own key_state (one more lookup per Notify).
+	 */
+	return 0;
+#endif
 	if (slot || READ_ONCE(at_key_slots_used) >= AT_KEY_ENTRIES)
 		return slot;
 	n = __sync_fetch_and_add(&at_key_slots_used, 1) + 1;
@@ -414,9 +421,23 @@ static long at_sweep_one(struct bpf_map *map, struct at_key *k,
 	return 0;
 }
 
+#ifndef AT_NO_ATOMIC_FETCH
 static __always_inline void at_stats_sweep_at(__u64 now)
 {
 	bpf_for_each_map_elem(&key_state, at_sweep_one, &now, 0);
+}
+#endif
+
+/*
+ * The sweep of one key (@k), for kernels without bpf_for_each_map_elem
+ * (Linux 5.13): user space walks key_state and runs it per storming key.
+ */
+static __always_inline void at_stats_sweep_key(struct at_key *k, __u64 now)
+{
+	struct at_key_state *s = bpf_map_lookup_elem(&key_state, k);
+
+	if (s)
+		at_sweep_one(NULL, k, s, &now);
 }
 
 #endif /* AT_STATS_BPF_H */

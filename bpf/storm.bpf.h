@@ -67,10 +67,44 @@ static __always_inline void at_shed_slot_set(const struct at_key *k, bool on)
 	if (!sl)
 		return;
 	/* another key of the source holds it: that one is shed, this one is not */
+#ifdef AT_NO_ATOMIC_FETCH
+	{
+		struct at_key slot = { .source = src };
+
+		if (on) {
+			if (at_claim_take(AT_CLAIM_SHED, &slot))
+				WRITE_ONCE(sl->tag, tag);
+		} else if (READ_ONCE(sl->tag) == tag) {
+			WRITE_ONCE(sl->tag, 0);
+			at_claim_drop(AT_CLAIM_SHED, &slot);
+		}
+	}
+#else
 	if (on)
 		__sync_val_compare_and_swap(&sl->tag, 0, tag);
 	else
 		__sync_val_compare_and_swap(&sl->tag, tag, 0);
+#endif
+}
+
+/*
+ * Move @s from storm state @from to @to; true on exactly one CPU when
+ * several try at once (one begin record, one end record).
+ */
+static __always_inline bool at_storm_flip(const struct at_key *k, struct at_key_state *s,
+					  __u32 from, __u32 to)
+{
+#ifdef AT_NO_ATOMIC_FETCH
+	if (READ_ONCE(s->storming) != from)
+		return false;
+	if (to == AT_STORM_ACTIVE ? !at_claim_take(AT_CLAIM_STORM, k) :
+				    !at_claim_drop(AT_CLAIM_STORM, k))
+		return false;
+	WRITE_ONCE(s->storming, to);
+	return true;
+#else
+	return __sync_val_compare_and_swap(&s->storming, from, to) == from;
+#endif
 }
 
 /* ---- storm window ----------------------------------------------------- */
@@ -188,7 +222,7 @@ static __always_inline void at_storm_emit(const struct at_key *k,
 					  __u64 value, __u64 ns, __u64 parent, __u64 now)
 {
 	struct at_counters *c = at_counter(AT_SRC_STORM);
-	struct at_ctx self = { .id = at_alloc_id(), .ts = now };
+	struct at_ctx self = { .id = at_alloc_id_after(parent), .ts = now };
 	struct at_event *r;
 
 	if (c)
@@ -229,8 +263,7 @@ static __always_inline void at_storm_check_end(const struct at_key *k,
 	}
 	if (rate * 100 >= at_storm_rate * at_storm_end_pct)
 		return;
-	if (__sync_val_compare_and_swap(&s->storming, AT_STORM_ACTIVE, AT_STORM_NONE) !=
-	    AT_STORM_ACTIVE)
+	if (!at_storm_flip(k, s, AT_STORM_ACTIVE, AT_STORM_NONE))
 		return;
 	at_shed_slot_set(k, false);
 	at_storm_emit(k, s, AT_STORM_END, s->peak_rate, now - s->storm_start_ns, 0, now);
@@ -262,8 +295,7 @@ static __always_inline void at_storm_update(const struct at_key *k, struct at_ke
 	if (rate < at_storm_rate)
 		return;
 	/* exactly one begin record, even when CPUs cross together */
-	if (__sync_val_compare_and_swap(&s->storming, AT_STORM_NONE, AT_STORM_ACTIVE) !=
-	    AT_STORM_NONE)
+	if (!at_storm_flip(k, s, AT_STORM_NONE, AT_STORM_ACTIVE))
 		return;
 	s->storm_start_ns = now;
 	s->storm_events = 1;

@@ -19,7 +19,8 @@
 #   make vmtest-kernels   tests/vm/scenarios-kernels on 5.10 and latest (the
 #                   newest Debian kernel, tools/vm/kernel-latest): the capture
 #                   core on an independent table, a key, a reload, an S3
-#                   wake, inventory; on 5.10 probe's and trace's refusal
+#                   wake, inventory; on 5.10 (the build without fetch
+#                   atomics) the capture core and the S3 wake
 #                   (KERNELS_ARGS="--kernel 6.12" runs them elsewhere)
 #   make kernel-update  move tools/vm/kernel-latest to sid's newest kernel
 #                   (prints the old and new package), then make vmtest-kernels

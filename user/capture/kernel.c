@@ -110,7 +110,9 @@ int kernel_probe_atomics(struct kernel_info *k)
 	k->atomics_err = err;
 	snprintf(k->atomics_why, sizeof(k->atomics_why),
 		 "no: this kernel's BPF lacks the atomic instructions that return a value "
-		 "(fetch-add, compare-exchange; Linux 5.12), which acpitrace's programs need");
+		 "(fetch-add, compare-exchange; Linux 5.12): acpitrace loads its programs "
+		 "built without them (record ids counted per CPU, no per-slot key counts, "
+		 "no SMI count per record; every event count stays exact)");
 	return err;
 }
 

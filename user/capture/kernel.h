@@ -31,7 +31,7 @@ struct kernel_info {
 	char fentry_why[160];
 	char kprobe_why[160];
 	int atomics_err;		/* 0 = BPF atomic fetch/cmpxchg load (or untested) */
-	char atomics_why[200];
+	char atomics_why[320];
 	/*
 	 * Prefix of /sys/kernel/btf/MODULE, /sys/module/MODULE/initstate and
 	 * /proc/kallsyms in kernel_find_funcs(): NULL (kernel_probe's) for the
@@ -51,8 +51,9 @@ int kernel_probe(struct kernel_info *k, bool test_fentry);
 /*
  * Whether the kernel's BPF has the atomic instructions that return a value
  * (fetch-add, compare-exchange: BPF_ATOMIC with BPF_FETCH, Linux 5.12),
- * which acpitrace's programs use for their counters and claims.  Loads a
- * two-instruction socket filter; sets k->atomics_err and atomics_why.
+ * which acpitrace's default build uses for its counters and claims; where
+ * they are missing the loader takes the build without them (capture/skel.h).
+ * Loads a two-instruction socket filter; sets k->atomics_err and atomics_why.
  * Returns 0 when they load (or when loading anything is refused: the
  * caller's own load then says why), -EINVAL when the kernel lacks them.
  */

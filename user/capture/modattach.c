@@ -12,6 +12,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "capture/tracer.h"
+#include "capture/skel.h"
 #include "capture/wmi_layout.h"
 #include "lib/log.h"
 #include "acpitrace.skel.h"
@@ -122,7 +123,7 @@ unsigned int tracer_attach_module(struct tracer *t, const char *module)
 			 "this kernel refuses both fentry and kprobe" : "too many modules");
 		return 0;
 	}
-	lm->skel = acpitrace_bpf__open();
+	lm->skel = skel_open(t->compat, NULL);
 	if (!lm->skel) {
 		snprintf(t->error, sizeof(t->error), "cannot open the BPF object: %s",
 			 strerror(errno));

@@ -12,12 +12,14 @@
 #include "lib/errmsg.h"
 #include "capture/btf_cache.h"
 #include "capture/fentry_ids.h"
+#include "capture/skel.h"
 #include "lib/source_tree.h"
 #include "lib/percpu.h"
 #include "lib/time.h"
 #include "lib/log.h"
 #include "acpi/irq_owner.h"
 #include "acpitrace.h"
+#include "stats.h"
 #include "acpitrace.skel.h"
 
 static bool any_planned(const struct plan *p)
@@ -127,7 +129,7 @@ static void core_btf(struct tracer *t)
 	size_t len;
 
 	if (!t->core_full) {
-		obj = acpitrace_bpf__elf_bytes(&len);
+		obj = skel_elf_bytes(t->compat, &len);
 		btf_core_prepare(&t->core, NULL,
 				 t->k.has_btf && t->k.btf_id.size ? &t->k.btf_id : NULL, obj, len);
 	}
@@ -141,6 +143,29 @@ static void core_btf(struct tracer *t)
 		log_msg(LOG_DEBUG, "CO-RE against the cached minimised BTF of this kernel");
 }
 
+/* Bits of a record id that name the CPU (bpf/nofetch.bpf.h): enough for every possible one. */
+static unsigned int id_cpu_bits(void)
+{
+	int n = libbpf_num_possible_cpus();
+	unsigned int bits = 0;
+
+	while (n > 0 && (1 << bits) < n)
+		bits++;
+	return n > 0 ? bits : 12;
+}
+
+/*
+ * Which build of the programs this kernel loads (capture/skel.h): the one
+ * without fetch atomics when the kernel's BPF lacks them.
+ */
+static void choose_build(struct tracer *t)
+{
+	t->compat = kernel_probe_atomics(&t->k) != 0;
+	if (t->compat)
+		log_msg(LOG_DEBUG, "BPF atomics: %s: loading the build without them",
+			t->k.atomics_why);
+}
+
 static int load(struct tracer *t, const struct tracer_opts *o)
 {
 	bool gpe_detect = false;
@@ -152,7 +177,7 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 		LIBBPF_OPTS(bpf_object_open_opts, oo,
 			    .btf_custom_path = t->core.path[0] ? t->core.path : NULL);
 
-		t->skel = acpitrace_bpf__open_opts(&oo);
+		t->skel = skel_open(t->compat, &oo);
 	}
 	if (!t->skel) {
 		snprintf(t->error, sizeof(t->error), "cannot open the BPF object: %s",
@@ -168,8 +193,12 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	t->skel->rodata->at_watch_methods = o->attach.watch_methods;
 	t->skel->rodata->at_policy_loaded = o->policy;
 	t->skel->rodata->at_gpe_emit_at_detect = gpe_detect;
+	/* the build without fetch atomics has no SMI reads (bpf/core.bpf.h) */
+	if (t->compat)
+		t->smi.on = false;
 	t->skel->rodata->at_smi_on = t->smi.on;
 	t->skel->rodata->at_irq_on = o->attach.irq;
+	t->skel->rodata->at_id_cpu_bits = id_cpu_bits();
 	storm_setup(t->skel, &o->storm);
 	wmi_layout_plan(t);
 	attach_select(t->skel, &t->plan);
@@ -210,16 +239,6 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 		acpitrace_bpf__destroy(t->skel);
 		t->skel = NULL;
 		return load(t, &plain);
-	}
-	if (err == -EINVAL && kernel_probe_atomics(&t->k)) {
-		/* the one refusal with a known cause and no fix but a newer kernel */
-		snprintf(t->error, sizeof(t->error),
-			 "loading the BPF programs failed: this kernel (%s): %s; "
-			 "`acpitrace probe` on this kernel says the same",
-			 t->k.release, t->k.atomics_why + strlen("no: this kernel's BPF "));
-		acpitrace_bpf__destroy(t->skel);
-		t->skel = NULL;
-		return -1;
 	}
 	if (err) {
 		snprintf(t->error, sizeof(t->error),
@@ -316,6 +335,7 @@ int tracer_open(struct tracer *t, const struct tracer_opts *o)
 	if (!t->smi.on)
 		log_msg(LOG_DEBUG, "SMI accounting off: %s", t->smi.why);
 	kernel_probe(&t->k, false);
+	choose_build(t);
 	attach_plan(&t->k, &ao, &t->plan);
 	if (!any_planned(&t->plan)) {
 		snprintf(t->error, sizeof(t->error), "no hook can attach on this kernel");
@@ -387,6 +407,7 @@ int tracer_verify(struct tracer *t, const struct tracer_opts *o)
 
 	memset(t, 0, sizeof(*t));
 	kernel_probe(&t->k, false);
+	choose_build(t);
 	attach_plan(&t->k, &with_stats.attach, &t->plan);
 	if (!any_planned(&t->plan)) {
 		snprintf(t->error, sizeof(t->error), "no hook can attach on this kernel");
@@ -448,12 +469,6 @@ void tracer_explain_refusal(const struct kernel_info *k, const char *cmd)
 			"of them. Run it with sudo.");
 		return;
 	}
-	if (k->atomics_err) {
-		err_print_lines(cmd, "this kernel (%s) cannot load acpitrace's programs:\n"
-				"  BPF atomics: %s.\nA kernel of 5.12 or later can.",
-				k->release, k->atomics_why);
-		return;
-	}
 	/* only from the source tree: an installed binary has no Makefile beside it */
 	if (!source_tree_self(tree, sizeof(tree)))
 		snprintf(demo, sizeof(demo),
@@ -468,12 +483,41 @@ void tracer_explain_refusal(const struct kernel_info *k, const char *cmd)
 		k->kprobe_err ? k->kprobe_why : "works", demo);
 }
 
+/*
+ * The compat build's sweep (no bpf_for_each_map_elem before Linux 5.13):
+ * walk key_state here and run the program once per storming key, which
+ * it finds in its two arguments (bpf/acpitrace.bpf.c, at_stats_sweep).
+ */
+static int sweep_keys(struct tracer *t, int prog)
+{
+	int fd = bpf_map__fd(t->skel->maps.key_state);
+	struct at_key key, next, *prev = NULL;
+	struct at_key_state st;
+	int err = 0;
+
+	while (!bpf_map_get_next_key(fd, prev, &next)) {
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd, &key, &st) || st.storming != AT_STORM_ACTIVE)
+			continue;
+		uint64_t args[2] = { key.source | (uint64_t)key.number << 32, key.hash };
+		LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args, .ctx_size_in = sizeof(args));
+
+		if (bpf_prog_test_run_opts(prog, &opts))
+			err = -errno;
+	}
+	return err;
+}
+
 int tracer_sweep(struct tracer *t)
 {
+	int prog = bpf_program__fd(t->skel->progs.at_stats_sweep);
 	uint64_t arg = 0;
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = &arg, .ctx_size_in = sizeof(arg));
 
-	return bpf_prog_test_run_opts(bpf_program__fd(t->skel->progs.at_stats_sweep), &opts);
+	if (t->compat)
+		return sweep_keys(t, prog);
+	return bpf_prog_test_run_opts(prog, &opts);
 }
 
 void tracer_stats_maps(struct tracer *t, struct stats_maps *m)

@@ -59,6 +59,7 @@ struct tracer {
 	struct smi_counters smi;	/* SMI counters the programs read (capture/smi.c) */
 	struct btf_core core;	/* minimised CO-RE BTF while loading (capture/btf_cache.h) */
 	bool core_full;		/* it failed once: the full vmlinux BTF */
+	bool compat;		/* the build without fetch atomics (capture/skel.h) */
 };
 
 /* The kernel maps diag/health.c reads: the tracer's, by file descriptor. */

@@ -189,20 +189,6 @@ static void print_json(const struct kernel_info *k, const struct plan *p,
 	json_end_object(&j);
 }
 
-/*
- * A kernel whose BPF cannot load acpitrace's programs at all: every hook
- * is lost, whatever its functions' BTF says, and each says why.
- */
-static void refuse_all(struct plan *p)
-{
-	for (unsigned int i = 0; i < nr_hooks; i++) {
-		p->h[i].mode = MODE_SKIP;
-		snprintf(p->h[i].why, sizeof(p->h[i].why),
-			 "lost: this kernel's BPF lacks atomic fetch-add and compare-exchange "
-			 "(Linux 5.12), so no acpitrace program loads");
-	}
-}
-
 int cmd_probe(int argc, char **argv)
 {
 	struct attach_opts ao = { 0 };
@@ -216,8 +202,8 @@ int cmd_probe(int argc, char **argv)
 		return c;
 	kernel_probe(&k, true);
 	attach_plan(&k, &ao, &p);
-	if (kernel_probe_atomics(&k))
-		refuse_all(&p);
+	/* without fetch atomics the other build loads (capture/skel.h): it only says so */
+	kernel_probe_atomics(&k);
 	for (unsigned int i = 0; i < nr_hooks; i++)
 		usable += p.h[i].mode != MODE_SKIP;
 	if (g_opts.verbose)
