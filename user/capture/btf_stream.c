@@ -216,7 +216,7 @@ static int scan_strings(struct reader *r, uint64_t start, uint64_t str_len,
 	return got;
 }
 
-static size_t kind_extra(unsigned int kind, unsigned int vlen)
+size_t btf_stream_kind_extra(unsigned int kind, unsigned int vlen)
 {
 	switch (kind) {
 	case BTF_KIND_INT:
@@ -276,7 +276,7 @@ static int scan_types(struct reader *r, const struct btf_header *h, uint64_t str
 				if (names[i].offs[j] == t.name_off)
 					names[i].id = id;
 		}
-		extra = kind_extra(kind, BTF_INFO_VLEN(t.info));
+		extra = btf_stream_kind_extra(kind, BTF_INFO_VLEN(t.info));
 		if (r->have - r->at >= extra)
 			r->at += extra;
 		else if (rd_take(r, NULL, extra))

@@ -54,4 +54,7 @@ int btf_stream_scan_split(const char *path, const struct btf_stream_info *base,
 			  struct btf_stream_name *names, unsigned int n,
 			  struct btf_stream_info *info, char *err, size_t errlen);
 
+/* Bytes after a struct btf_type of @kind with @vlen members (the UAPI's layout). */
+size_t btf_stream_kind_extra(unsigned int kind, unsigned int vlen);
+
 #endif

@@ -68,28 +68,6 @@ static int read_all(const char *path, uint8_t **buf, size_t *size)
 	return 0;
 }
 
-static size_t kind_extra(unsigned int kind, unsigned int vlen)
-{
-	switch (kind) {
-	case BTF_KIND_INT:
-	case BTF_KIND_VAR:
-	case 17:	/* BTF_KIND_DECL_TAG */
-		return 4;
-	case BTF_KIND_ARRAY:
-		return 12;
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION:
-	case BTF_KIND_DATASEC:
-	case 19:	/* BTF_KIND_ENUM64 */
-		return 12 * (size_t)vlen;
-	case BTF_KIND_ENUM:
-	case BTF_KIND_FUNC_PROTO:
-		return 8 * (size_t)vlen;
-	default:
-		return 0;
-	}
-}
-
 static bool header_ok(const struct btf_header *h, uint64_t size)
 {
 	return h->magic == BTF_MAGIC && h->version == BTF_VERSION &&
@@ -117,7 +95,7 @@ static int index_types(struct split *s, char *why, size_t len)
 				 s->base_types + s->ntypes + 1, BTF_INFO_KIND(t.info));
 			return -1;
 		}
-		extra = kind_extra(BTF_INFO_KIND(t.info), BTF_INFO_VLEN(t.info));
+		extra = btf_stream_kind_extra(BTF_INFO_KIND(t.info), BTF_INFO_VLEN(t.info));
 		if ((size_t)(end - p) < sizeof(t) + extra)
 			goto cut;
 		if (s->ntypes == cap) {
