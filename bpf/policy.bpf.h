@@ -20,7 +20,9 @@
  * The matcher's functions are global (verified once for the whole object)
  * where the kernel takes pointers to structs as a global function's
  * arguments (Linux 5.12); the build for older kernels (bpf/nofetch.bpf.h)
- * makes them static subprograms, verified where they are called.
+ * makes them static subprograms, which the loader leaves dead there
+ * (at_policy_loaded false: run matches in user space), as 5.10's verifier
+ * took minutes over them inside every hook.
  */
 #ifdef AT_NO_ATOMIC_FETCH
 #define AT_GLOBAL	static __noinline

@@ -73,7 +73,7 @@ static int probe_kprobe(struct kernel_info *k)
 	return 0;
 }
 
-/* libbpf's whole parse of the vmlinux BTF, or NULL */
+/* 0 when the kernel's BPF has fetch atomics; k->atomics_why says what loads */
 int kernel_probe_atomics(struct kernel_info *k)
 {
 	/*
@@ -112,7 +112,8 @@ int kernel_probe_atomics(struct kernel_info *k)
 		 "no: this kernel's BPF lacks the atomic instructions that return a value "
 		 "(fetch-add, compare-exchange; Linux 5.12): acpitrace loads its programs "
 		 "built without them (record ids counted per CPU, no per-slot key counts, "
-		 "no SMI count per record; every event count stays exact)");
+		 "no SMI count per record; every event count stays exact; run matches "
+		 "the policy in user space, so every event leaves the kernel)");
 	return err;
 }
 

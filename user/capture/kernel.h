@@ -31,7 +31,7 @@ struct kernel_info {
 	char fentry_why[160];
 	char kprobe_why[160];
 	int atomics_err;		/* 0 = BPF atomic fetch/cmpxchg load (or untested) */
-	char atomics_why[320];
+	char atomics_why[384];
 	/*
 	 * Prefix of /sys/kernel/btf/MODULE, /sys/module/MODULE/initstate and
 	 * /proc/kallsyms in kernel_find_funcs(): NULL (kernel_probe's) for the

@@ -191,7 +191,8 @@ static int load(struct tracer *t, const struct tracer_opts *o)
 	t->skel->rodata->at_rate_limit = o->rate_limit;
 	t->skel->rodata->at_trace_methods = o->attach.methods;
 	t->skel->rodata->at_watch_methods = o->attach.watch_methods;
-	t->skel->rodata->at_policy_loaded = o->policy;
+	t->kernel_match = o->policy && !t->compat;
+	t->skel->rodata->at_policy_loaded = t->kernel_match;
 	t->skel->rodata->at_gpe_emit_at_detect = gpe_detect;
 	/* the build without fetch atomics has no SMI reads (bpf/core.bpf.h) */
 	if (t->compat)

@@ -60,6 +60,14 @@ struct tracer {
 	struct btf_core core;	/* minimised CO-RE BTF while loading (capture/btf_cache.h) */
 	bool core_full;		/* it failed once: the full vmlinux BTF */
 	bool compat;		/* the build without fetch atomics (capture/skel.h) */
+	/*
+	 * The policy's matcher runs in the kernel, which keeps what no rule
+	 * acts on and counts hits there.  Off with the compat build: 5.10's
+	 * verifier, walking the matcher inside every hook, took minutes in
+	 * a TCG guest; every record then leaves the kernel and run decides
+	 * and counts in user space.
+	 */
+	bool kernel_match;
 };
 
 /* The kernel maps diag/health.c reads: the tracer's, by file descriptor. */

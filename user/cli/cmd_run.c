@@ -74,6 +74,9 @@ struct run_state {
 	struct diag diag;
 	struct reader rd;	/* whole records; suspend ones with what woke the resume */
 	struct last_wakes wakes;	/* for stats (diag/last_wakes.h) */
+	/* the policy's counts when the kernel does not match (tracer.kernel_match) */
+	uint64_t *uhits;		/* per rule of pol */
+	struct at_policy_stats ustats[AT_SRC_MAX];
 };
 
 static bool stop;
@@ -141,6 +144,60 @@ static const char *policy_name(const struct run_state *st)
 	return st->o->policy ? st->o->policy : "policy.d";
 }
 
+/*
+ * Without the kernel's matcher every record reaches on_event: the rule
+ * hits and per-source verdicts the kernel would count are counted here,
+ * from the same decision, so stats and metrics read the same either way.
+ * Hits start again with each policy, as the kernel's do with each set.
+ */
+static void user_counts_reset(struct run_state *st)
+{
+	free(st->uhits);
+	st->uhits = NULL;
+	if (!st->tr.kernel_match)
+		st->uhits = calloc(st->pol.nrules + 1, sizeof(*st->uhits));
+}
+
+static void user_count(struct run_state *st, const struct at_event *e, const struct decision *d)
+{
+	struct at_policy_stats *ps;
+
+	/* as in the kernel (bpf/policy.bpf.h): suspend records pass uncounted */
+	if (st->tr.kernel_match || e->source >= AT_SRC_MAX || e->source == AT_SRC_SUSPEND)
+		return;
+	ps = &st->ustats[e->source];
+	if (d->rule < 0) {
+		ps->unmatched++;
+		return;
+	}
+	if (st->uhits && d->rule < st->pol.nrules)
+		st->uhits[d->rule]++;
+	if (d->acts)
+		ps->matched++;
+	else
+		ps->ignored++;
+}
+
+/* The policy's rule hits and verdicts, from the kernel or from user_count(). */
+static int run_hits(struct run_state *st, uint64_t *hits)
+{
+	if (st->tr.kernel_match)
+		return policy_kernel_hits(st->tr.skel, &st->pol, hits);
+	if (st->uhits)
+		memcpy(hits, st->uhits, sizeof(*hits) * st->pol.nrules);
+	else
+		memset(hits, 0, sizeof(*hits) * st->pol.nrules);
+	return 0;
+}
+
+static int run_policy_stats(struct run_state *st, struct at_policy_stats ps[AT_SRC_MAX])
+{
+	if (st->tr.kernel_match)
+		return policy_kernel_stats(st->tr.skel, ps);
+	memcpy(ps, st->ustats, sizeof(st->ustats));
+	return 0;
+}
+
 /* Build a policy completely; only then make it the active one. */
 static int load_policy(struct run_state *st, bool first)
 {
@@ -188,6 +245,7 @@ static int load_policy(struct run_state *st, bool first)
 	log_warnings(&np);
 	policy_free(&st->pol);
 	st->pol = np;
+	user_counts_reset(st);
 	log_msg(LOG_INFO, "policy %s: %d rules, %d kernel rules%s%s", policy_name(st), np.nrules,
 		np.nkrules, actions_input_devnode(&st->act) ? "; keys on " : "",
 		actions_input_devnode(&st->act) ? actions_input_devnode(&st->act) : "");
@@ -244,6 +302,7 @@ static void on_event(void *ctx, const struct at_event *e)
 	st->received++;
 	/* the step replay shares (dispatch/decide.c) */
 	decide_rule(&st->pol, e, &d);
+	user_count(st, e, &d);
 	type = d.acts ? st->pol.rules[d.rule].act.type : 0;
 	first = d.acts && type != ACT_EXEC && type != ACT_LOG;
 	if (first)
@@ -293,8 +352,8 @@ static void print_stats(struct run_state *st)
 	struct at_counters c[AT_SRC_MAX];
 	uint64_t *hits = calloc(st->pol.nrules + 1, sizeof(*hits));
 
-	if (!hits || policy_kernel_hits(st->tr.skel, &st->pol, hits) ||
-	    policy_kernel_stats(st->tr.skel, ps) || tracer_counters(&st->tr, c)) {
+	if (!hits || run_hits(st, hits) ||
+	    run_policy_stats(st, ps) || tracer_counters(&st->tr, c)) {
 		free(hits);
 		return;
 	}
@@ -319,9 +378,9 @@ static void run_metrics(FILE *out, void *ctx)
 				  st->act.exec_busy },
 	};
 
-	if (hits && !policy_kernel_hits(st->tr.skel, &st->pol, hits))
+	if (hits && !run_hits(st, hits))
 		r.hits = hits;
-	if (!policy_kernel_stats(st->tr.skel, ps))
+	if (!run_policy_stats(st, ps))
 		r.src = ps;
 	metrics_render_run(out, &r);
 	free(hits);
@@ -546,6 +605,9 @@ int cmd_run(int argc, char **argv)
 		err = 1;
 		goto out;
 	}
+	if (!st.tr.kernel_match)
+		log_msg(LOG_INFO, "the policy is matched here, not in the kernel: its BPF lacks fetch "
+			"atomics (Linux 5.12), so every event leaves the kernel");
 	err = 1;
 	if (load_policy(&st, true))
 		goto out;
@@ -592,6 +654,7 @@ out:
 	if (st.tr.skel)
 		tracer_close(&st.tr);
 	policy_free(&st.pol);
+	free(st.uhits);
 	acpi_sysfs_free(&st.sys);
 	return err;
 }

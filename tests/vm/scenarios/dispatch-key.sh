@@ -59,9 +59,18 @@ check() {
 	expect_grep exec-env.txt '^ACPITRACE_PATH=\\_SB.SNK0$'
 	expect_grep exec-env.txt '^ACPITRACE_DEVICE=ACPT0001:00$'
 	expect_grep daemon.status 'exit=0'
-	# only the two dispatched events left the kernel
-	expect_event daemon.json '.received == 2 and .dispatched == 2' 1
+	if [[ $KERNEL == 5.10 ]]; then
+		# no matcher in the kernel there (the build without fetch atomics):
+		# every record leaves it, and run counts the same hits and verdicts
+		expect_event daemon.json '.received == ([.sources[].emitted] | add) and .sources.notify.emitted == 5 and .dispatched == 2' 1
+		expect_grep daemon.log 'the policy is matched here, not in the kernel' 1
+	else
+		# only the two dispatched events left the kernel
+		expect_event daemon.json '.received == 2 and .dispatched == 2' 1
+		expect_event daemon.json '.sources.notify.emitted == 2' 1
+		expect_grep daemon.log 'the policy is matched here, not in the kernel' 0
+	fi
 	expect_event daemon.json '.rules[1].hits == 2 and .rules[0].hits == 1 and .rules[2].hits == 1' 1
-	expect_event daemon.json '.sources.notify.ignored == 2 and .sources.notify.unmatched >= 1 and .sources.notify.emitted == 2' 1
+	expect_event daemon.json '.sources.notify.ignored == 2 and .sources.notify.unmatched >= 1 and .sources.notify.matched == 2' 1
 	expect_grep daemon.log 'notify \\_SB.SNK0 \(ACPT0001:00\) 0x80 code 0x80 -> key KEY_VOLUMEUP'
 }
