@@ -27,9 +27,19 @@ check() {
 	expect_event probe.json '.vmlinux_btf and .fentry.ok and .kprobe.ok' 1
 	# QEMU's qemu64 CPU says AuthenticAMD: no SMI counter (docs/wake.md "SMI accounting")
 	expect_event probe.json '(.smi.ok | not) and (.smi.detail | contains("the msr PMU has no smi event"))' 1
-	expect_event probe.json '[.hooks[] | select(.mode == "fentry")] | length >= 14' 1
-	expect_event probe.json '.hooks[] | select(.hook == "wmi_notify") | .mode == "fentry"' 1
-	if [[ $KERNEL == 6.1 ]]; then
+	if [[ $KERNEL == 5.10 ]]; then
+		# wmi.ko has no BTF there, and wmi_notify_device does not exist yet
+		# (the attach table in docs/architecture.md)
+		expect_event probe.json '[.hooks[] | select(.mode == "fentry")] | length >= 13' 1
+		expect_event probe.json '.hooks[] | select(.hook == "wmi_notify") | .mode == "kprobe"' 1
+		expect_event probe.json '.hooks[] | select(.hook == "wmi_device") | .mode == "skip"' 1
+	else
+		expect_event probe.json '[.hooks[] | select(.mode == "fentry")] | length >= 14' 1
+		expect_event probe.json '.hooks[] | select(.hook == "wmi_notify") | .mode == "fentry"' 1
+	fi
+	if [[ $KERNEL == 5.10 ]]; then
+		:
+	elif [[ $KERNEL == 6.1 ]]; then
 		expect_event probe.json '.hooks[] | select(.hook == "wmi_device") | .mode == "skip"' 1
 	else
 		expect_event probe.json '.hooks[] | select(.hook == "wmi_device") | .mode == "fentry"' 1
