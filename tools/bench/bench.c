@@ -22,7 +22,7 @@
  *                                          (guest) key press and Notify times
  *                                          (latency.c)
  *   bench latency STAMPS KEYS.txt          event-to-key latency (latency.c)
- *   bench guest-startup ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt]
+ *   bench guest-startup [-w VARIANT] ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt]
  *                                          startup figures of a guest
  *                                          (guest_startup.c)
  *   bench idle IDLE.txt                    idle wakeups and CPU (idle.c)
@@ -51,7 +51,7 @@ static void usage(void)
 		"       bench userspace [-r REPS] [-n BATCHES] [-s SECONDS]\n"
 		"       bench keys [-n COUNT] [-s SECONDS] [-f READY_FILE] [-o STAMPS] NAME...\n"
 		"       bench latency STAMPS KEYS.txt\n"
-		"       bench guest-startup ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt]\n"
+		"       bench guest-startup [-w VARIANT] ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt]\n"
 		"       bench idle IDLE.txt\n"
 		"       bench storm [-r REPS] [-s SECONDS] -f READY_FILE -- CMD [ARG]...\n"
 		"       bench storm-report STORM.txt\n"
@@ -62,6 +62,7 @@ static void usage(void)
 int main(int argc, char **argv)
 {
 	const char *cmd, *bpftrace = "bpftrace", *ready_file = NULL, *out_file = NULL;
+	const char *variant = NULL;
 	unsigned long n = 0;
 	int reps = 0, seconds = 10, opt;
 
@@ -71,7 +72,7 @@ int main(int argc, char **argv)
 	}
 	cmd = argv[1];
 	optind = 2;
-	while ((opt = getopt(argc, argv, "r:n:b:f:s:o:")) != -1) {
+	while ((opt = getopt(argc, argv, "r:n:b:f:s:o:w:")) != -1) {
 		switch (opt) {
 		case 'r': reps = atoi(optarg); break;
 		case 'n': n = strtoul(optarg, NULL, 0); break;
@@ -79,6 +80,7 @@ int main(int argc, char **argv)
 		case 'f': ready_file = optarg; break;
 		case 's': seconds = atoi(optarg); break;
 		case 'o': out_file = optarg; break;
+		case 'w': variant = optarg; break;
 		default: usage(); return 2;
 		}
 	}
@@ -107,7 +109,7 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "guest-startup") && (argc - optind == 2 || argc - optind == 4))
 		return cmd_guest_startup(argv[optind], argv[optind + 1],
 					 argc - optind == 4 ? argv[optind + 2] : NULL,
-					 argc - optind == 4 ? argv[optind + 3] : NULL);
+					 argc - optind == 4 ? argv[optind + 3] : NULL, variant);
 	if (!strcmp(cmd, "idle") && argc - optind == 1)
 		return cmd_idle(argv[optind]);
 	if (!strcmp(cmd, "storm") && optind < argc)

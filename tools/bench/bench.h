@@ -19,7 +19,7 @@ int cmd_keys(int count, int seconds, const char *ready_file, const char *stamps_
 int cmd_latency(const char *stamps_file, const char *keys_file);
 /* Benchmark 4's guest part (guest_startup.c): figures from `bench spawn` outputs. */
 int cmd_guest_startup(const char *acp_file, const char *bpt_file, const char *full_file,
-		      const char *first_file);
+		      const char *first_file, const char *variant);
 /* Benchmark 6's host part (idle.c): per-minute idle figures. */
 int cmd_idle(const char *file);
 /* Benchmark 7 (storm.c): a GED storm in the guest, its figures on the host. */

@@ -3,10 +3,13 @@
  * The benchmarks measured in a guest (docs/performance.md): the guest runs
  * `bench spawn`, the host prints the figures.
  *
- *   bench guest-startup ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt] (host)
- *	benchmark 4 in the guest: the "ms rss_kib" lines of `bench spawn`
- *	for acpitrace and bpftrace, paired line by line (interleaved starts).
- *	Without bpftrace lines, acpitrace's figures alone.
+ *   bench guest-startup [-w VARIANT] ACPITRACE.txt BPFTRACE.txt [FULLBTF.txt FIRST.txt]
+ *	benchmark 4 in the guest (host side): the "ms rss_kib" lines of
+ *	`bench spawn` for acpitrace and bpftrace, paired line by line
+ *	(interleaved starts).  Without bpftrace lines, acpitrace's figures
+ *	alone.  -w wmi names the figures startup.guest.wmi and rss.guest.wmi:
+ *	the guest with the wmi module loaded, where the startup target is the
+ *	laptop case's 0.15x (issue 35) instead of 0.25x.
  */
 #include <stdio.h>
 #include "bench.h"
@@ -52,7 +55,8 @@ static void guest_extra_lines(const char *what, const char *unit, const double *
  * bpftrace's, and the first start (which made the cache file), as info.
  */
 static void guest_startup_extra(const char *full_file, const char *first_file,
-				const double *b_ms, const double *b_kb, int nb)
+				const double *b_ms, const double *b_kb, int nb,
+				const char *sname, const char *rname)
 {
 	enum { MAXR = 64 };
 	double f_ms[MAXR], f_kb[MAXR], r_ms[MAXR], r_kb[MAXR], o_ms[MAXR], o_kb[MAXR];
@@ -64,13 +68,14 @@ static void guest_startup_extra(const char *full_file, const char *first_file,
 		r_ms[r] = f_ms[r] / b_ms[r];
 		r_kb[r] = f_kb[r] / b_kb[r];
 	}
-	guest_extra_lines("startup.guest", "ms", f_ms, r_ms, nf, n, o_ms, no);
-	guest_extra_lines("rss.guest", "KiB", f_kb, r_kb, nf, n, o_kb, no);
+	guest_extra_lines(sname, "ms", f_ms, r_ms, nf, n, o_ms, no);
+	guest_extra_lines(rname, "KiB", f_kb, r_kb, nf, n, o_kb, no);
 }
 
 int cmd_guest_startup(const char *acp_file, const char *bpt_file, const char *full_file,
-		      const char *first_file)
+		      const char *first_file, const char *variant)
 {
+	char sname[48], rname[48];
 	enum { MAXR = 64 };
 	double a_ms[MAXR], a_kb[MAXR], b_ms[MAXR], b_kb[MAXR], r_ms[MAXR], r_kb[MAXR];
 	int na = read_spawn(acp_file, a_ms, a_kb, MAXR);
@@ -85,8 +90,10 @@ int cmd_guest_startup(const char *acp_file, const char *bpt_file, const char *fu
 		r_ms[r] = a_ms[r] / b_ms[r];
 		r_kb[r] = a_kb[r] / b_kb[r];
 	}
-	figure_pair("startup.guest", "ms", 0.25, b_ms, n, a_ms, r_ms, na);
-	figure_pair("rss.guest", "KiB", 0.1, b_kb, n, a_kb, r_kb, na);
-	guest_startup_extra(full_file, first_file, b_ms, b_kb, nb);
+	snprintf(sname, sizeof(sname), "startup.guest%s%s", variant ? "." : "", variant ?: "");
+	snprintf(rname, sizeof(rname), "rss.guest%s%s", variant ? "." : "", variant ?: "");
+	figure_pair(sname, "ms", variant ? 0.15 : 0.25, b_ms, n, a_ms, r_ms, na);
+	figure_pair(rname, "KiB", 0.1, b_kb, n, a_kb, r_kb, na);
+	guest_startup_extra(full_file, first_file, b_ms, b_kb, nb, sname, rname);
 	return 0;
 }
