@@ -1,27 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * acpitrace run: the dispatch daemon.  The policy lives in the kernel
- * (only events a rule wants reach us); this loop performs the actions.
+ * (only events a rule wants reach us; on a kernel without fetch atomics
+ * every event does, dispatch/verdicts.h); this loop performs the actions.
  * SIGHUP reloads (all or nothing), SIGTERM/SIGINT detach and exit 0.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sched.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/resource.h>
 #include <bpf/libbpf.h>
 #include "dispatch/actions.h"
 #include "dispatch/decide.h"
-#include "acpi/acpi_path.h"
+#include "dispatch/verdicts.h"
 #include "cli/cli.h"
-#include "acpi/decode.h"
-#include "capture/filter.h"
-#include "acpi/guid.h"
 #include "lib/log.h"
 #include "record/output.h"
 #include "policy/policy.h"
@@ -30,11 +25,9 @@
 #include "policy/policy_resolve.h"
 #include "policy/policy_kernel.h"
 #include "capture/tracer.h"
-#include "acpi/wmi_owner.h"
 #include "lib/time.h"
 #include "lib/ready_file.h"
 #include "lib/service.h"
-#include "lib/errmsg.h"
 #include "lib/opt.h"
 #include "lib/line_server.h"
 #include "acpi/acpid_event.h"
@@ -74,9 +67,7 @@ struct run_state {
 	struct diag diag;
 	struct reader rd;	/* whole records; suspend ones with what woke the resume */
 	struct last_wakes wakes;	/* for stats (diag/last_wakes.h) */
-	/* the policy's counts when the kernel does not match (tracer.kernel_match) */
-	uint64_t *uhits;		/* per rule of pol */
-	struct at_policy_stats ustats[AT_SRC_MAX];
+	struct verdicts vd;	/* rule hits and verdicts: the kernel's, or counted here */
 };
 
 static bool stop;
@@ -144,60 +135,6 @@ static const char *policy_name(const struct run_state *st)
 	return st->o->policy ? st->o->policy : "policy.d";
 }
 
-/*
- * Without the kernel's matcher every record reaches on_event: the rule
- * hits and per-source verdicts the kernel would count are counted here,
- * from the same decision, so stats and metrics read the same either way.
- * Hits start again with each policy, as the kernel's do with each set.
- */
-static void user_counts_reset(struct run_state *st)
-{
-	free(st->uhits);
-	st->uhits = NULL;
-	if (!st->tr.kernel_match)
-		st->uhits = calloc(st->pol.nrules + 1, sizeof(*st->uhits));
-}
-
-static void user_count(struct run_state *st, const struct at_event *e, const struct decision *d)
-{
-	struct at_policy_stats *ps;
-
-	/* as in the kernel (bpf/policy.bpf.h): suspend records pass uncounted */
-	if (st->tr.kernel_match || e->source >= AT_SRC_MAX || e->source == AT_SRC_SUSPEND)
-		return;
-	ps = &st->ustats[e->source];
-	if (d->rule < 0) {
-		ps->unmatched++;
-		return;
-	}
-	if (st->uhits && d->rule < st->pol.nrules)
-		st->uhits[d->rule]++;
-	if (d->acts)
-		ps->matched++;
-	else
-		ps->ignored++;
-}
-
-/* The policy's rule hits and verdicts, from the kernel or from user_count(). */
-static int run_hits(struct run_state *st, uint64_t *hits)
-{
-	if (st->tr.kernel_match)
-		return policy_kernel_hits(st->tr.skel, &st->pol, hits);
-	if (st->uhits)
-		memcpy(hits, st->uhits, sizeof(*hits) * st->pol.nrules);
-	else
-		memset(hits, 0, sizeof(*hits) * st->pol.nrules);
-	return 0;
-}
-
-static int run_policy_stats(struct run_state *st, struct at_policy_stats ps[AT_SRC_MAX])
-{
-	if (st->tr.kernel_match)
-		return policy_kernel_stats(st->tr.skel, ps);
-	memcpy(ps, st->ustats, sizeof(st->ustats));
-	return 0;
-}
-
 /* Build a policy completely; only then make it the active one. */
 static int load_policy(struct run_state *st, bool first)
 {
@@ -245,7 +182,7 @@ static int load_policy(struct run_state *st, bool first)
 	log_warnings(&np);
 	policy_free(&st->pol);
 	st->pol = np;
-	user_counts_reset(st);
+	verdicts_reset(&st->vd, st->tr.kernel_match, np.nrules);
 	log_msg(LOG_INFO, "policy %s: %d rules, %d kernel rules%s%s", policy_name(st), np.nrules,
 		np.nkrules, actions_input_devnode(&st->act) ? "; keys on " : "",
 		actions_input_devnode(&st->act) ? actions_input_devnode(&st->act) : "");
@@ -302,7 +239,7 @@ static void on_event(void *ctx, const struct at_event *e)
 	st->received++;
 	/* the step replay shares (dispatch/decide.c) */
 	decide_rule(&st->pol, e, &d);
-	user_count(st, e, &d);
+	verdicts_count(&st->vd, e, &d);
 	type = d.acts ? st->pol.rules[d.rule].act.type : 0;
 	first = d.acts && type != ACT_EXEC && type != ACT_LOG;
 	if (first)
@@ -352,8 +289,8 @@ static void print_stats(struct run_state *st)
 	struct at_counters c[AT_SRC_MAX];
 	uint64_t *hits = calloc(st->pol.nrules + 1, sizeof(*hits));
 
-	if (!hits || run_hits(st, hits) ||
-	    run_policy_stats(st, ps) || tracer_counters(&st->tr, c)) {
+	if (!hits || verdicts_hits(&st->vd, st->tr.skel, &st->pol, hits) ||
+	    verdicts_stats(&st->vd, st->tr.skel, ps) || tracer_counters(&st->tr, c)) {
 		free(hits);
 		return;
 	}
@@ -378,9 +315,9 @@ static void run_metrics(FILE *out, void *ctx)
 				  st->act.exec_busy },
 	};
 
-	if (hits && !run_hits(st, hits))
+	if (hits && !verdicts_hits(&st->vd, st->tr.skel, &st->pol, hits))
 		r.hits = hits;
-	if (!run_policy_stats(st, ps))
+	if (!verdicts_stats(&st->vd, st->tr.skel, ps))
 		r.src = ps;
 	metrics_render_run(out, &r);
 	free(hits);
@@ -654,7 +591,7 @@ out:
 	if (st.tr.skel)
 		tracer_close(&st.tr);
 	policy_free(&st.pol);
-	free(st.uhits);
+	verdicts_free(&st.vd);
 	acpi_sysfs_free(&st.sys);
 	return err;
 }
